@@ -1,0 +1,355 @@
+"""The Game aggregate: one event stream per game, replayed through the title's rules.
+
+Every event carries one JSON `content` dict (so nothing is lost in transcoding), plus `prev_hash` and
+`hash` (domain.chain). Commands validate and compute; the event `apply` methods only fold, because they
+re-run on every replay. Times arrive as ISO strings and the seed as a parameter: nothing here reads a
+clock or a global random source.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+
+from domain.chain import GENESIS, event_hash, state_hash
+from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt
+from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, seed_commitment
+from domain.rules import IllegalAction, Outcome, Prompt, Rules, get_rules
+
+MAX_AUTO_STEPS = 10_000
+ACTIVE, PAUSED, FINISHED, ABANDONED = "active", "paused", "finished", "abandoned"
+
+
+def salt_for(seed_hex: str, seq: int) -> str:
+    """A secret per-event nonce derived from the seed: revealed with the content it protects."""
+    return hmac.new(bytes.fromhex(seed_hex), f"salt:{seq}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def public_prompt_id(state_version: int, prompt: Prompt) -> str:
+    """The rules' id plus the event that last changed the rules state: any change makes it stale."""
+    return f"{state_version}.{prompt.id}"
+
+
+class _GameEvent(Aggregate.Event):
+    content: dict
+    prev_hash: str
+    hash: str
+
+    def apply(self, game: Game) -> None:
+        game.head = self.hash
+        game.updated_at = self.content["at"]
+        getattr(game, "_on_" + type(self).__name__)(self.content, self.originator_version)
+
+
+class Game(Aggregate):
+    class GameCreated(Aggregate.Created):
+        content: dict
+        prev_hash: str
+        hash: str
+
+    class ChoiceMade(_GameEvent):
+        pass
+
+    class ChoiceSealed(_GameEvent):
+        pass
+
+    class ChoicesRevealed(_GameEvent):
+        pass
+
+    class MessagePosted(_GameEvent):
+        pass
+
+    class GameFinished(_GameEvent):
+        pass
+
+    class GameAbandoned(_GameEvent):
+        pass
+
+    class SeatTokenRotated(_GameEvent):
+        pass
+
+    class DeadlineMissed(_GameEvent):
+        pass
+
+    class SeatReplaced(_GameEvent):
+        pass
+
+    class VacationStarted(_GameEvent):
+        pass
+
+    class VacationEnded(_GameEvent):
+        pass
+
+    class GamePaused(_GameEvent):
+        pass
+
+    class GameResumed(_GameEvent):
+        pass
+
+    class PreferencesChanged(_GameEvent):
+        pass
+
+    def __init__(self, content: dict, prev_hash: str, hash: str) -> None:  # noqa: A002
+        self.head = hash
+        c = content
+        self.rules_id, self.rules_version, self.options = c["rules"], c["rules_version"], dict(c["options"])
+        self.seats = [dict(s) for s in c["seats"]]
+        self.seed, self.seed_commitment = c["seed"], c["seed_commitment"]
+        self.token_hashes: dict[str, str] = dict(c["token_hashes"])
+        self.created_at = self.updated_at = c["at"]
+        self.state = self.rules.setup(self.seat_ids, self.options, ReplayRandom(c["draws"]))
+        self.state_version = 1
+        self.sealed: dict[str, dict] = {}
+        self.keys: dict[str, dict] = {}
+        self.status, self.outcome, self.paused_reason = ACTIVE, None, None
+        self.vacations: dict[str, str] = {}
+        self.preferences: dict[str, str] = {}
+
+    # ----------------------------------------------------------------- creation
+
+    @classmethod
+    def create(cls, game_id: UUID, rules_id: str, seats: list[dict], options: dict, seed: str,
+               token_hashes: dict[str, str], at: str) -> Game:
+        """Set up a new game. `seats` are dicts {seat, name, email}; `seed` is 64 hex digits."""
+        rules = get_rules(rules_id)
+        if not rules.min_players <= len(seats) <= rules.max_players:
+            raise BadRequest(f"{rules.title} takes {rules.min_players} to {rules.max_players} players, "
+                             f"not {len(seats)}.")
+        rng = DerivedRandom(seed, 1)
+        state = rules.setup([s["seat"] for s in seats], options, rng)  # IllegalAction on bad options
+        content = {"rules": rules.id, "rules_version": rules.version, "options": dict(options),
+                   "seats": seats, "seed_commitment": seed_commitment(seed), "seed": seed,
+                   "token_hashes": token_hashes, "draws": rng.draws, "state_hash": state_hash(state),
+                   "at": at, "salt": salt_for(seed, 1)}
+        digest = event_hash(str(game_id), 1, "GameCreated", GENESIS, content)
+        game = cls._create(cls.GameCreated, id=game_id, timestamp=_ts(at), content=content,
+                           prev_hash=GENESIS, hash=digest)
+        game._auto_resolve(at)
+        return game
+
+    @classmethod
+    def from_archive_event(cls, game_id: UUID, entry: dict) -> Game:
+        """Rebuild the first event of an imported archive exactly as it was recorded."""
+        return cls._create(cls.GameCreated, id=game_id, timestamp=_ts(entry["content"]["at"]),
+                           content=entry["content"], prev_hash=entry["prev_hash"], hash=entry["hash"])
+
+    def append_archive_event(self, entry: dict) -> None:
+        self.trigger_event(getattr(Game, entry["type"]), timestamp=_ts(entry["content"]["at"]),
+                           content=entry["content"], prev_hash=entry["prev_hash"], hash=entry["hash"])
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def rules(self) -> Rules:
+        return get_rules(self.rules_id)
+
+    @property
+    def seat_ids(self) -> list[str]:
+        return [s["seat"] for s in self.seats]
+
+    def seat_info(self, seat: str) -> dict:
+        return next(s for s in self.seats if s["seat"] == seat)
+
+    def open_prompts(self) -> list[Prompt]:
+        """Decisions owed now, with public ids; a seat whose secret choice is sealed owes nothing."""
+        if self.status != ACTIVE:
+            return []
+        return [Prompt(p.seat, public_prompt_id(self.state_version, p), p.kind, p.text, p.choices, p.secret)
+                for p in self.rules.prompts(self.state) if p.seat not in self.sealed]
+
+    def prompt_for(self, seat: str) -> Prompt | None:
+        return next((p for p in self.open_prompts() if p.seat == seat), None)
+
+    def waiting_for(self) -> list[str]:
+        return [p.seat for p in self.open_prompts()]
+
+    # ----------------------------------------------------------------- commands
+
+    def choose(self, seat: str, prompt_id: str, choice: str, key: str | None, at: str,
+               by: str = "seat") -> dict:
+        """Apply or seal one decision; returns {"version"}; the same key twice returns the first result."""
+        if key and key in self.keys:
+            return dict(self.keys[key])
+        self._require_active()
+        prompt = self.prompt_for(seat)
+        if prompt is None:
+            raise NotYourDecision("There is no decision for you to make at the moment.")
+        if prompt_id != prompt.id:
+            raise StalePrompt("The game has moved on since that form or e-mail: reload and choose again.")
+        if prompt.find(choice) is None:
+            raise IllegalAction(f"{choice!r} is not one of the choices; the choices are "
+                                f"{', '.join(prompt.choice_ids())}.")
+        self._decide(prompt, choice, key, at, by)
+        self._auto_resolve(at)
+        return dict(self.keys[key]) if key else {"version": self.version}
+
+    def post_message(self, seat: str | None, to: str | list[str], text: str, at: str) -> None:
+        if isinstance(to, list):
+            unknown = [s for s in to if s not in self.seat_ids]
+            if unknown or not to:
+                raise BadRequest(f"Unknown recipient {unknown[0]!r}." if unknown else "No recipients.")
+            to = sorted(set(to))
+        elif to != "all":
+            raise BadRequest('Recipients must be "all" or a list of seats.')
+        self._emit(Game.MessagePosted, at, seat=seat, to=to, text=text)
+
+    def abandon(self, by: str, reason: str, at: str) -> None:
+        if self.status in (FINISHED, ABANDONED):
+            raise GameNotActive("This game is already over.")
+        self._emit(Game.GameAbandoned, at, by=by, reason=reason, seed=self.seed)
+
+    def rotate_token(self, seat: str, token_hash: str, at: str) -> None:
+        self._require_seat(seat)
+        self._emit(Game.SeatTokenRotated, at, seat=seat, token_hash=token_hash)
+
+    def record(self, event_class: type, at: str, **content: Any) -> None:
+        """Append one of the bookkeeping events (deadlines, vacations, pauses, replacements)."""
+        if event_class in (Game.GamePaused, Game.GameResumed) and self.status in (FINISHED, ABANDONED):
+            raise GameNotActive("This game is already over.")
+        self._emit(event_class, at, **content)
+        if event_class is Game.GameResumed:
+            self._auto_resolve(at)
+
+    # ----------------------------------------------------------------- internals
+
+    def _require_active(self) -> None:
+        if self.status != ACTIVE:
+            raise GameNotActive(f"This game is {self.status}; no decisions are being taken.")
+
+    def _require_seat(self, seat: str) -> None:
+        if seat not in self.seat_ids:
+            raise BadRequest(f"There is no seat {seat!r} in this game.")
+
+    def _decide(self, prompt: Prompt, choice: str, key: str | None, at: str, by: str) -> None:
+        if not prompt.secret:
+            self._apply_choice(prompt, choice, key, at, by)
+            return
+        self._emit(Game.ChoiceSealed, at, seat=prompt.seat, prompt_id=prompt.id, choice=choice,
+                   key=key, by=by)
+        if not self.open_prompts():
+            self._reveal(at)
+
+    def _apply_choice(self, prompt: Prompt, choice: str, key: str | None, at: str, by: str) -> None:
+        seq = self.version + 1
+        rng = DerivedRandom(self.seed, seq)
+        after = self.rules.apply(self.state, prompt.seat, choice, rng)
+        self._next_state = after
+        self._emit(Game.ChoiceMade, at, seat=prompt.seat, prompt_id=prompt.id, choice=choice, key=key,
+                   by=by, draws=rng.draws, state_hash=state_hash(after))
+        self._finish_if_over(at)
+
+    def _reveal(self, at: str) -> None:
+        seq = self.version + 1
+        rng = DerivedRandom(self.seed, seq)
+        state, applied = self.state, []
+        for seat in [s for s in self.seat_ids if s in self.sealed]:
+            sealed = self.sealed[seat]
+            start = len(rng.draws)
+            state = self.rules.apply(state, seat, sealed["choice"], rng)
+            applied.append({"seat": seat, "prompt_id": sealed["prompt_id"], "choice": sealed["choice"],
+                            "sealed_seq": sealed["seq"], "sealed_salt": salt_for(self.seed, sealed["seq"]),
+                            "draws": rng.draws[start:]})
+        self._next_state = state
+        self._emit(Game.ChoicesRevealed, at, choices=applied, state_hash=state_hash(state))
+        self._finish_if_over(at)
+
+    def _auto_resolve(self, at: str) -> None:
+        """Rule of the platform: a decision with a single legal option is played for the seat."""
+        for _ in range(MAX_AUTO_STEPS):
+            single = next((p for p in self.open_prompts() if len(p.choices) == 1), None)
+            if single is None:
+                return
+            self._decide(single, single.choices[0].id, None, at, "auto")
+        raise RuntimeError("automatic decisions did not settle")  # a rules bug, never player input
+
+    def _finish_if_over(self, at: str) -> None:
+        outcome = self.rules.outcome(self.state)
+        if outcome is not None:
+            self._emit(Game.GameFinished, at, outcome=outcome.to_json(), seed=self.seed)
+
+    def _emit(self, event_class: type, at: str, **content: Any) -> None:
+        seq = self.version + 1
+        content = {**content, "at": at, "salt": salt_for(self.seed, seq)}
+        digest = event_hash(str(self.id), seq, event_class.__name__, self.head, content)
+        self.trigger_event(event_class, timestamp=_ts(at), content=content, prev_hash=self.head, hash=digest)
+
+    def _take_next_state(self, replay: Any) -> dict:
+        """The state computed by the command, or on replay, recomputed from the recorded draws."""
+        after = self.__dict__.pop("_next_state", None)
+        return after if after is not None else replay()
+
+    # ----------------------------------------------------------------- folds (re-run on replay)
+
+    def _on_ChoiceMade(self, c: dict, seq: int) -> None:
+        self.state = self._take_next_state(
+            lambda: self.rules.apply(self.state, c["seat"], c["choice"], ReplayRandom(c["draws"])))
+        self.state_version = seq
+        if c.get("key"):
+            self.keys[c["key"]] = {"version": seq}
+
+    def _on_ChoiceSealed(self, c: dict, seq: int) -> None:
+        self.sealed[c["seat"]] = {"prompt_id": c["prompt_id"], "choice": c["choice"], "seq": seq}
+        if c.get("key"):
+            self.keys[c["key"]] = {"version": seq}
+
+    def _on_ChoicesRevealed(self, c: dict, seq: int) -> None:
+        def replay() -> dict:
+            state = self.state
+            for item in c["choices"]:
+                state = self.rules.apply(state, item["seat"], item["choice"], ReplayRandom(item["draws"]))
+            return state
+
+        self.state = self._take_next_state(replay)
+        self.state_version, self.sealed = seq, {}
+
+    def _on_MessagePosted(self, c: dict, seq: int) -> None:
+        pass
+
+    def _on_GameFinished(self, c: dict, seq: int) -> None:
+        self.status, self.outcome = FINISHED, c["outcome"]
+
+    def _on_GameAbandoned(self, c: dict, seq: int) -> None:
+        self.status = ABANDONED
+
+    def _on_SeatTokenRotated(self, c: dict, seq: int) -> None:
+        self.token_hashes[c["seat"]] = c["token_hash"]
+
+    def _on_DeadlineMissed(self, c: dict, seq: int) -> None:
+        pass
+
+    def _on_SeatReplaced(self, c: dict, seq: int) -> None:
+        info = self.seat_info(c["seat"])
+        info.update(name=c["name"], email=c["email"])
+        if c.get("token_hash"):
+            self.token_hashes[c["seat"]] = c["token_hash"]
+
+    def _on_VacationStarted(self, c: dict, seq: int) -> None:
+        self.vacations[c["seat"]] = c["at"]
+
+    def _on_VacationEnded(self, c: dict, seq: int) -> None:
+        self.vacations.pop(c["seat"], None)
+
+    def _on_GamePaused(self, c: dict, seq: int) -> None:
+        self.status, self.paused_reason = PAUSED, c.get("reason")
+
+    def _on_GameResumed(self, c: dict, seq: int) -> None:
+        self.status, self.paused_reason = ACTIVE, None
+
+    def _on_PreferencesChanged(self, c: dict, seq: int) -> None:
+        self.preferences[c["seat"]] = c["preference"]
+
+    # ----------------------------------------------------------------- outcome
+
+    def outcome_object(self) -> Outcome | None:
+        return Outcome.from_json(self.outcome) if self.outcome else None
+
+
+def _ts(at: str) -> datetime:
+    return datetime.fromisoformat(at)
+
+
+__all__ = ["Game", "salt_for", "public_prompt_id", "NoRandom", "ACTIVE", "PAUSED", "FINISHED", "ABANDONED"]

@@ -1,0 +1,2 @@
+"""Every title registers itself on import."""
+from domain.games import toy  # noqa: F401

@@ -1,0 +1,126 @@
+"""High Card: a tiny test-only title that exercises every platform feature.
+
+Each seat holds a hidden hand dealt from a shuffled deck. Every round all seats secretly play a card
+(sealed, revealed together); the highest card plus a die roll scores; the round winner then chooses
+openly to draw a card or pass. After `rounds` rounds the highest score wins; ties share the victory.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Mapping, Sequence
+
+from domain.rules import Choice, IllegalAction, Outcome, Prompt, register
+
+OPTIONS = {
+    "rounds": {"default": 3, "help": "How many rounds are played."},
+    "hand_size": {"default": 3, "help": "Cards dealt to each seat at the start."},
+}
+
+
+class HighCard:
+    id = "toy"
+    title = "High Card (test title)"
+    version = "1"
+    min_players = 2
+    max_players = 4
+
+    def options_schema(self) -> dict:
+        return OPTIONS
+
+    def setup(self, seats: Sequence[str], options: Mapping, rng: Random) -> dict:
+        unknown = set(options) - set(OPTIONS)
+        if unknown:
+            raise IllegalAction(f"High Card has no option {sorted(unknown)[0]!r}.")
+        opts = {k: int(options.get(k, v["default"])) for k, v in OPTIONS.items()}
+        deck = list(range(1, 13 + 4 * len(seats)))
+        rng.shuffle(deck)
+        hands = {s: sorted(deck.pop() for _ in range(opts["hand_size"])) for s in seats}
+        return {"seats": list(seats), "deck": deck, "hands": hands, "scores": {s: 0 for s in seats},
+                "round": 1, "rounds": opts["rounds"], "step": "play_card", "played": {},
+                "winner": None, "last": None, "finished": False}
+
+    def prompts(self, state: dict) -> list[Prompt]:
+        if state["finished"]:
+            return []
+        if state["step"] == "play_card":
+            return [self._play_prompt(state, s) for s in state["seats"] if s not in state["played"]]
+        choices = (Choice("draw", "Draw a card"), Choice("pass", "Pass"))
+        return [Prompt(state["winner"], f"r{state['round']}.draw", "draw_or_pass",
+                       "You won the round: draw a card or pass?", choices)]
+
+    def _play_prompt(self, state: dict, seat: str) -> Prompt:
+        choices = tuple(Choice(f"card-{c}", f"Play the {c}") for c in state["hands"][seat])
+        return Prompt(seat, f"r{state['round']}.play", "play_card", "Play a card, face down.", choices, True)
+
+    def apply(self, state: dict, seat: str, choice: str, rng: Random) -> dict:
+        prompt = next((p for p in self.prompts(state) if p.seat == seat), None)
+        if prompt is None:
+            raise IllegalAction("It is not your decision now.")
+        if prompt.find(choice) is None:
+            raise IllegalAction(f"{choice!r} is not one of the choices.")
+        new = {**state, "hands": dict(state["hands"]), "played": dict(state["played"]),
+               "scores": dict(state["scores"]), "deck": list(state["deck"])}
+        if prompt.kind == "play_card":
+            card = int(choice.split("-")[1])
+            new["hands"][seat] = [c for c in new["hands"][seat] if c != card]
+            new["played"][seat] = card
+            if len(new["played"]) == len(new["seats"]):
+                self._score_round(new, rng)
+        else:
+            if choice == "draw" and new["deck"]:
+                new["hands"][seat] = sorted(new["hands"][seat] + [new["deck"].pop()])
+            self._next_round(new)
+        return new
+
+    def _score_round(self, state: dict, rng: Random) -> None:
+        best = max(state["played"].values())
+        winner = next(s for s in state["seats"] if state["played"][s] == best)
+        die = rng.randint(1, 6)
+        state["scores"][winner] += best + die
+        state["last"] = {"played": state["played"], "winner": winner, "die": die}
+        state["played"], state["winner"], state["step"] = {}, winner, "draw_or_pass"
+
+    def _next_round(self, state: dict) -> None:
+        if state["round"] >= state["rounds"] or any(not h for h in state["hands"].values()):
+            state["finished"] = True
+        state["round"] += 0 if state["finished"] else 1
+        state["step"], state["winner"] = "play_card", None
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        return {"round": state["round"], "rounds": state["rounds"], "step": state["step"],
+                "scores": state["scores"], "deck_size": len(state["deck"]),
+                "hand_sizes": {s: len(h) for s, h in state["hands"].items()},
+                "your_hand": state["hands"].get(seat) if seat else None,
+                "played": sorted(state["played"]) if state["played"] else [],
+                "last_round": state["last"], "finished": state["finished"]}
+
+    def default_choice(self, state: dict, seat: str) -> str:
+        prompt = next(p for p in self.prompts(state) if p.seat == seat)
+        return "pass" if prompt.kind == "draw_or_pass" else prompt.choices[0].id
+
+    def outcome(self, state: dict) -> Outcome | None:
+        if not state["finished"]:
+            return None
+        top = max(state["scores"].values())
+        return Outcome(dict(state["scores"]), tuple(s for s in state["seats"] if state["scores"][s] == top))
+
+    def describe(self, before: dict, seat: str, choice: str, after: dict, viewer: str | None) -> list[str]:
+        who = "You" if viewer == seat else seat.capitalize()
+        if before["step"] == "draw_or_pass":
+            return [f"{who} {'draw' if viewer == seat else 'draws'} a card." if choice == "draw"
+                    else f"{who} {'pass' if viewer == seat else 'passes'}."]
+        lines = [f"{who} {'play' if viewer == seat else 'plays'} a card face down."]
+        if after["step"] == "draw_or_pass":
+            last = after["last"]
+            cards = ", ".join(f"{s.capitalize()} {c}" for s, c in last["played"].items())
+            lines.append(f"Cards revealed: {cards}. {last['winner'].capitalize()} wins the round "
+                         f"and rolls {last['die']}.")
+        return lines
+
+    def check_invariants(self, state: dict) -> None:
+        cards = list(state["deck"]) + [c for h in state["hands"].values() for c in h]
+        assert len(cards) == len(set(cards)), "a card is in two places"
+        assert all(v >= 0 for v in state["scores"].values()), "negative score"
+
+
+RULES = register(HighCard(), listed=False)

@@ -1,0 +1,290 @@
+"""The application service: commands and queries over games. Web views, the CLI and workers call this.
+
+Commands run get → command → save, retried on an optimistic-concurrency conflict, so two concurrent
+submissions never both apply against the same state: the loser re-reads and is re-validated (usually
+refused as stale). Every refusal raises a `domain.errors.GameError` (or `IllegalAction`) and records nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+import sqlite3
+import time
+import uuid
+from datetime import datetime, timezone
+from typing import Any, Callable, Mapping
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError, OperationalError
+
+from domain.errors import BadRequest, GameError, NotYourDecision
+from domain.game import Game
+from domain.rules import IllegalAction, UnknownTitle, get_rules
+from service import audit, views
+from service.config import Settings
+from service.store import Store
+
+DEFAULT_SEATS = ["red", "blue", "green", "yellow", "black", "white"]
+MAX_NAME, MAX_MESSAGE, MAX_KEY = 60, 4000, 200
+RETRIES = 30
+
+
+class GameNotFound(GameError):
+    pass
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def parse_game_id(game_id: str | UUID) -> UUID:
+    try:
+        return game_id if isinstance(game_id, UUID) else UUID(str(game_id))
+    except ValueError:
+        raise GameNotFound(f"There is no game {str(game_id)[:40]!r}.") from None
+
+
+class GameService:
+    def __init__(self, settings: Settings | None = None, clock: Callable[[], datetime] = utc_now):
+        self.settings = settings or Settings.from_env()
+        self.store = Store(self.settings)
+        self.clock = clock
+        self.listeners: list[Callable[[Game], None]] = []  # called after every successful save
+
+    def close(self) -> None:
+        self.store.close()
+
+    def now(self) -> str:
+        return self.clock().astimezone(timezone.utc).isoformat()
+
+    # ------------------------------------------------------------------ commands
+
+    def create_game(self, rules_id: str, players: list[Mapping[str, Any]], options: Mapping | None = None,
+                    seed: str | None = None, game_id: UUID | None = None) -> dict:
+        """Returns {"id", "seats": [{"seat", "name", "email", "token", "url"}]}; tokens are shown only here."""
+        try:
+            rules = get_rules(rules_id)
+        except UnknownTitle as exc:
+            raise BadRequest(exc.args[0]) from None
+        seats = self._seat_list(rules, players)
+        options = self._check_options(options)
+        seed = self._check_seed(seed)
+        tokens = {s["seat"]: new_token() for s in seats}
+        game = Game.create(game_id or uuid.uuid4(), rules.id, [{"seat": s["seat"], "name": s["name"]}
+                           for s in seats], options, seed, {k: token_hash(v) for k, v in tokens.items()},
+                           self.now())
+        self._save(game)
+        self.store.set_tokens(game)
+        for s in seats:
+            self.store.set_contact(game.id, s["seat"], s["email"])
+        base = self.settings.base_url
+        return {"id": str(game.id), "seats": [{**s, "token": tokens[s["seat"]],
+                                               "url": f"{base}/play/{tokens[s['seat']]}"} for s in seats]}
+
+    def choose(self, game_id: str | UUID, seat: str, prompt_id: str, choice: str,
+               key: str | None = None, by: str = "seat") -> dict:
+        _check_text("prompt_id", prompt_id, 200)
+        _check_text("choice", choice, 200)
+        if key is not None:
+            _check_text("idempotency_key", key, MAX_KEY)
+        return self._command(game_id, lambda g: g.choose(seat, prompt_id, choice, key, self.now(), by))
+
+    def choose_default(self, game_id: str | UUID, seat: str, by: str = "timeout") -> dict:
+        """Play the rules' default choice for a seat (timeouts, bots)."""
+        def command(game: Game) -> dict:
+            prompt = game.prompt_for(seat)
+            if prompt is None:
+                raise NotYourDecision("There is no decision for that seat at the moment.")
+            choice = game.rules.default_choice(game.state, seat)
+            return game.choose(seat, prompt.id, choice, None, self.now(), by)
+        return self._command(game_id, command)
+
+    def post_message(self, game_id: str | UUID, seat: str | None, to: Any, text: str) -> dict:
+        _check_text("text", text, MAX_MESSAGE)
+        if not text.strip():
+            raise BadRequest("A message needs some text.")
+        return self._command(game_id, lambda g: g.post_message(seat, to, text, self.now()))
+
+    def abandon(self, game_id: str | UUID, by: str, reason: str) -> dict:
+        _check_text("reason", reason, MAX_MESSAGE)
+        return self._command(game_id, lambda g: g.abandon(by, reason, self.now()))
+
+    def rotate_token(self, game_id: str | UUID, seat: str) -> str:
+        token = new_token()
+        self._command(game_id, lambda g: g.rotate_token(seat, token_hash(token), self.now()))
+        self.store.set_tokens(self.get(game_id))
+        return token
+
+    def record(self, game_id: str | UUID, event_name: str, **content: Any) -> dict:
+        """Append a bookkeeping event (DeadlineMissed, GamePaused, VacationStarted, ...)."""
+        event_class = getattr(Game, event_name)
+        return self._command(game_id, lambda g: g.record(event_class, self.now(), **content))
+
+    # ------------------------------------------------------------------ queries
+
+    def get(self, game_id: str | UUID, version: int | None = None) -> Game:
+        gid = parse_game_id(game_id)
+        try:
+            return self.store.app.repository.get(gid, version=version)
+        except AggregateNotFoundError:
+            raise GameNotFound(f"There is no game {str(gid)!r}.") from None
+
+    def exists(self, game_id: str | UUID) -> bool:
+        try:
+            self.get(game_id)
+            return True
+        except GameNotFound:
+            return False
+
+    def events(self, game_id: str | UUID) -> list:
+        return list(self.store.app.events.get(parse_game_id(game_id)))
+
+    def authenticate(self, token: str | None) -> tuple[str, str] | None:
+        """(game_id, seat) for a seat token, ("*", "operator") for the operator token, else None."""
+        if not token or len(token) > 200:
+            return None
+        operator = self.settings.operator_token
+        if operator and secrets.compare_digest(token.encode(), operator.encode()):
+            return ("*", "operator")
+        return self.store.token_owner(token_hash(token))
+
+    def view(self, game_id: str | UUID, viewer: str | None, at_seq: int | None = None) -> dict:
+        game = self.get(game_id, version=self._check_seq(game_id, at_seq))
+        data = views.view_json(game, viewer, self.deadlines(game))
+        if at_seq is not None:
+            data["as_of"] = at_seq
+        return data
+
+    def summary(self, game_id: str | UUID) -> dict:
+        game = self.get(game_id)
+        return views.summary_json(game, self.deadlines(game))
+
+    def history(self, game_id: str | UUID, viewer: str | None) -> list[dict]:
+        return views.history_json(self.events(game_id), viewer)
+
+    def deadlines(self, game: Game) -> dict:
+        """{seat: ISO deadline} for the seats the game waits for; filled in by the deadline policy."""
+        return {}
+
+    def audit(self, game_id: str | UUID) -> audit.AuditReport:
+        gid = parse_game_id(game_id)
+        self.get(gid)
+        entries, unreadable = audit.stored_entries(self.store, gid)
+        report = audit.audit_entries(str(gid), entries, self.store.witness(gid))
+        if unreadable:
+            report.chain_valid = False
+            report.problems[:0] = unreadable
+        return report
+
+    def export(self, game_id: str | UUID, viewer: str) -> dict:
+        """The verifiable archive: the operator may export any game, a seat only a game that is over."""
+        game = self.get(game_id)
+        if viewer != views.REFEREE and not views.is_over(game):
+            raise NotYourDecision("A game can be exported by its players once it is over.")
+        entries = [audit.entry_of(e) for e in self.events(game.id)]
+        contacts = None
+        if viewer == views.REFEREE:
+            contacts = self.store.contacts(game.id)
+        else:
+            entries = audit.redact_for(entries, viewer)
+        return audit.make_archive(str(game.id), entries, self.now(), contacts)
+
+    def import_archive(self, archive: Any) -> str:
+        report = audit.audit_archive(archive)
+        if not report.chain_valid or report.replay_valid is not True:
+            raise BadRequest("The archive does not verify: " + "; ".join(report.problems))
+        if self.exists(archive["game_id"]):
+            raise BadRequest(f"Game {archive['game_id']} already exists here.")
+        game = audit.game_from_archive(archive)
+        self._save(game)
+        self.store.set_tokens(game)
+        for seat, contact in (archive.get("contacts") or {}).items():
+            self.store.set_contact(game.id, seat, contact["email"], contact.get("preference", "every"))
+        return str(game.id)
+
+    def _check_seq(self, game_id: str | UUID, seq: int | None) -> int | None:
+        if seq is None:
+            return None
+        if not isinstance(seq, int) or seq < 1 or seq > self.get(game_id).version:
+            raise BadRequest("There is no such event in this game.")
+        return seq
+
+    # ------------------------------------------------------------------ internals
+
+    def _command(self, game_id: str | UUID, command: Callable[[Game], Any]) -> Any:
+        for attempt in range(RETRIES):
+            game = self.get(game_id)
+            result = command(game)
+            try:
+                self._save(game)
+                return result
+            except (IntegrityError, OperationalError, sqlite3.OperationalError):
+                time.sleep(0.002 * (attempt + 1))
+        raise GameError("The game is too busy right now; please try again.")
+
+    def _save(self, game: Game) -> None:
+        if not game.pending_events:
+            return
+        self.store.app.save(game)
+        self.store.index(game)
+        for listener in self.listeners:
+            listener(game)
+
+    def _seat_list(self, rules: Any, players: list[Mapping[str, Any]]) -> list[dict]:
+        if not isinstance(players, list) or not all(isinstance(p, Mapping) for p in players):
+            raise BadRequest('"players" must be a list of {"name", "email"} objects.')
+        if not rules.min_players <= len(players) <= rules.max_players:
+            raise BadRequest(f"{rules.title} takes {rules.min_players} to {rules.max_players} players, "
+                             f"not {len(players)}.")
+        names = getattr(rules, "seat_ids", None)
+        seat_ids = names(len(players)) if names else DEFAULT_SEATS[:len(players)]
+        seats = []
+        for seat, player in zip(seat_ids, players):
+            name, email = player.get("name"), player.get("email", "")
+            _check_text("name", name, MAX_NAME)
+            _check_text("email", email, 254)
+            if not name.strip():
+                raise BadRequest("Every player needs a name.")
+            if email and ("@" not in email or any(c in email for c in " \r\n<>,;")):
+                raise BadRequest(f"{email!r} is not an e-mail address.")
+            seats.append({"seat": seat, "name": name.strip(), "email": email.strip()})
+        return seats
+
+    @staticmethod
+    def _check_options(options: Any) -> dict:
+        if options is None:
+            return {}
+        if not isinstance(options, Mapping):
+            raise BadRequest('"options" must be an object.')
+        return dict(options)
+
+    @staticmethod
+    def _check_seed(seed: str | None) -> str:
+        if seed is None:
+            return secrets.token_hex(32)
+        try:
+            raw = bytes.fromhex(seed)
+        except ValueError:
+            raise BadRequest("A seed must be hexadecimal.") from None
+        if not 16 <= len(raw) <= 64:
+            raise BadRequest("A seed must be 16 to 64 bytes (32 to 128 hex digits).")
+        return raw.hex()
+
+
+def _check_text(field: str, value: Any, limit: int) -> None:
+    if not isinstance(value, str):
+        raise BadRequest(f'"{field}" must be a string.')
+    if len(value) > limit:
+        raise BadRequest(f'"{field}" is too long (at most {limit} characters).')
+
+
+__all__ = ["GameService", "GameNotFound", "IllegalAction", "token_hash", "new_token", "parse_game_id"]

@@ -1,0 +1,162 @@
+"""Per-viewer projections of a game: the API view object, the summary and the history.
+
+Everything a seat receives is built here from the rules' own `view` and `describe`, so hidden
+information is filtered in one place. `viewer` is a seat id, None for a spectator, or REFEREE ("*")
+for the unredacted record (the operator, and everyone once a game is over).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from domain.game import ACTIVE, FINISHED, Game
+from domain.rules import Prompt
+
+REFEREE = "*"
+
+
+def prompt_json(prompt: Prompt | None, deadline: str | None = None) -> dict | None:
+    if prompt is None:
+        return None
+    return {"id": prompt.id, "kind": prompt.kind, "text": prompt.text, "secret": prompt.secret,
+            "choices": [{"id": c.id, "label": c.label} for c in prompt.choices], "deadline": deadline}
+
+
+def game_json(game: Game) -> dict:
+    rules = game.rules
+    return {"id": str(game.id), "rules": game.rules_id, "title": rules.title, "rules_version": game.rules_version,
+            "status": game.status, "version": game.version, "chain_head": game.head,
+            "seed_commitment": game.seed_commitment, "options": game.options,
+            "players": [{"seat": s["seat"], "name": s["name"]} for s in game.seats],
+            "created_at": game.created_at, "updated_at": game.updated_at}
+
+
+def view_json(game: Game, viewer: str | None, deadlines: dict | None = None) -> dict:
+    """The API's view object (ARCHITECTURE.md section 4) for one viewer."""
+    deadlines = deadlines or {}
+    seat = viewer if viewer in game.seat_ids else None
+    rules_viewer = viewer if viewer == REFEREE or seat else None
+    if game.status == FINISHED and rules_viewer is None:
+        rules_viewer = REFEREE
+    prompt = game.prompt_for(seat) if seat else None
+    you: dict[str, Any] = {"seat": seat}
+    if seat and seat in game.sealed:
+        sealed = game.sealed[seat]
+        you["sealed_choice"] = sealed["choice"]
+    return {"game": game_json(game), "you": you,
+            "state": game.rules.view(game.state, rules_viewer),
+            "prompt": prompt_json(prompt, deadlines.get(seat)),
+            "waiting_for": game.waiting_for(),
+            "deadlines": {s: deadlines.get(s) for s in game.waiting_for()},
+            "outcome": game.outcome}
+
+
+def summary_json(game: Game, deadlines: dict | None = None) -> dict:
+    deadlines = deadlines or {}
+    return {**game_json(game), "waiting_for": game.waiting_for(),
+            "deadlines": {s: deadlines.get(s) for s in game.waiting_for()}, "outcome": game.outcome}
+
+
+def may_see_message(content: dict, viewer: str | None) -> bool:
+    to = content["to"]
+    return to == "all" or viewer == REFEREE or viewer in to or (viewer is not None and viewer == content["seat"])
+
+
+class HistoryBuilder:
+    """Replays a game's events once, narrating each for one viewer."""
+
+    def __init__(self, events: list, viewer: str | None):
+        self.events = events
+        self.viewer = viewer
+        finished = any(type(e).__name__ in ("GameFinished", "GameAbandoned") for e in events)
+        self.narrator = REFEREE if finished and viewer != REFEREE else viewer
+        self.private_viewer = viewer  # private messages stay private even after the end
+
+    def entries(self) -> list[dict]:
+        out: list[dict] = []
+        game: Game | None = None
+        for event in self.events:
+            before = game.state if game is not None else None
+            game = event.mutate(game)
+            entry = self._entry(game, event, before)
+            if entry is not None:
+                out.append(entry)
+        return out
+
+    def _entry(self, game: Game, event: Any, before: Any) -> dict | None:
+        kind, c = type(event).__name__, event.content
+        if kind == "MessagePosted" and not may_see_message(c, self.private_viewer):
+            return None
+        handler = getattr(self, "_text_" + kind, None)
+        text = handler(game, c, before) if handler else self._text_default(kind, game, c)
+        return {"seq": event.originator_version, "type": kind, "at": c["at"], "seat": c.get("seat"),
+                "text": text, "hash": event.hash}
+
+    def _name(self, game: Game, seat: str | None) -> str:
+        if seat is None:
+            return "The operator"
+        if seat == self.narrator:
+            return "You"
+        return f"{seat.capitalize()} ({game.seat_info(seat)['name']})"
+
+    def _text_GameCreated(self, game: Game, c: dict, before: Any) -> list[str]:
+        players = ", ".join(f"{s['seat'].capitalize()}: {s['name']}" for s in c["seats"])
+        return [f"{game.rules.title} created for {players}.", f"Seed commitment: {c['seed_commitment']}."]
+
+    def _text_ChoiceMade(self, game: Game, c: dict, before: Any) -> list[str]:
+        lines = game.rules.describe(before, c["seat"], c["choice"], game.state, self.narrator)
+        note = {"auto": " (automatic: it was the only choice)", "timeout": " (played by the server: deadline missed)",
+                "bot": " (played by the bot)", "operator": " (played by the operator)"}.get(c.get("by"), "")
+        return [lines[0] + note, *lines[1:]] if lines and note else lines
+
+    def _text_ChoiceSealed(self, game: Game, c: dict, before: Any) -> list[str]:
+        if self.narrator in (c["seat"], REFEREE):
+            prompt = next((p for p in game.rules.prompts(before) if p.seat == c["seat"]), None)
+            choice = prompt.find(c["choice"]) if prompt else None
+            label = choice.label if choice else c["choice"]
+            who = "You" if self.narrator == c["seat"] else self._name(game, c["seat"])
+            return [f"{who} chose in secret: {label} (sealed until everyone has chosen)."]
+        return [f"{self._name(game, c['seat'])} made a secret choice."]
+
+    def _text_ChoicesRevealed(self, game: Game, c: dict, before: Any) -> list[str]:
+        lines, state = ["Secret choices revealed:"], before
+        rules = game.rules
+        from domain.randomness import ReplayRandom
+
+        for item in c["choices"]:
+            after = rules.apply(state, item["seat"], item["choice"], ReplayRandom(item["draws"]))
+            lines += rules.describe(state, item["seat"], item["choice"], after, self.narrator)
+            state = after
+        return lines
+
+    def _text_MessagePosted(self, game: Game, c: dict, before: Any) -> list[str]:
+        to = "everyone" if c["to"] == "all" else ", ".join(s.capitalize() for s in c["to"])
+        return [f"{self._name(game, c['seat'])} to {to}: {c['text']}"]
+
+    def _text_GameFinished(self, game: Game, c: dict, before: Any) -> list[str]:
+        o = c["outcome"]
+        scores = ", ".join(f"{s.capitalize()} {v}" for s, v in o["scores"].items())
+        winners = " and ".join(w.capitalize() for w in o["winners"])
+        return [f"Game over. {winners} {'win' if len(o['winners']) > 1 else 'wins'}. Scores: {scores}.",
+                f"Seed revealed: {c['seed']}."]
+
+    def _text_GameAbandoned(self, game: Game, c: dict, before: Any) -> list[str]:
+        return [f"The game was abandoned by {c['by']}: {c['reason']}", f"Seed revealed: {c['seed']}."]
+
+    def _text_SeatTokenRotated(self, game: Game, c: dict, before: Any) -> list[str]:
+        return [f"{self._name(game, c['seat'])}'s access link was replaced."]
+
+    def _text_default(self, kind: str, game: Game, c: dict) -> list[str]:
+        """Bookkeeping events (deadlines, pauses, vacations) narrate their public fields."""
+        words = {k: v for k, v in c.items() if k in ("seat", "reason", "policy", "name", "until")}
+        who = f"{self._name(game, words.pop('seat'))}: " if "seat" in words else ""
+        detail = ", ".join(f"{k} {v}" for k, v in words.items())
+        title = "".join(f" {ch.lower()}" if ch.isupper() else ch for ch in kind).strip().capitalize()
+        return [f"{who}{title}" + (f" ({detail})." if detail else ".")]
+
+
+def history_json(events: list, viewer: str | None) -> list[dict]:
+    return HistoryBuilder(events, viewer).entries()
+
+
+def is_over(game: Game) -> bool:
+    return game.status not in (ACTIVE, "paused")
