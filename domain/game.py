@@ -210,6 +210,8 @@ class Game(Aggregate):
         """Append one of the bookkeeping events (deadlines, vacations, pauses, replacements)."""
         if event_class in (Game.GamePaused, Game.GameResumed) and self.status in (FINISHED, ABANDONED):
             raise GameNotActive("This game is already over.")
+        if "seat" in content:
+            self._require_seat(content["seat"])
         self._emit(event_class, at, **content)
         if event_class is Game.GameResumed:
             self._auto_resolve(at)
@@ -323,7 +325,7 @@ class Game(Aggregate):
 
     def _on_SeatReplaced(self, c: dict, seq: int) -> None:
         info = self.seat_info(c["seat"])
-        info.update(name=c["name"], email=c["email"])
+        info["name"] = c["name"]
         if c.get("token_hash"):
             self.token_hashes[c["seat"]] = c["token_hash"]
 

@@ -178,7 +178,7 @@ def _randomness_problems(seed: str, entries: list[dict]) -> list[str]:
     problems = []
     for e in entries:
         c = e["content"]
-        if c == REDACTED:
+        if c is None or c == REDACTED:
             continue
         if c.get("salt") != salt_for(seed, e["seq"]):
             problems.append(f"event {e['seq']}: its salt does not derive from the seed")

@@ -36,6 +36,7 @@ class Settings:
     redis_url: str | None = None
     snapshot_interval: int = 50
     create_tables: bool = True
+    test_titles: bool = False  # allow unlisted test-only titles (the platform's own tests)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -59,6 +60,7 @@ class Settings:
             redis_url=env("TABULARIUM_REDIS_URL") or None,
             snapshot_interval=int(env("TABULARIUM_SNAPSHOT_INTERVAL", "50")),
             create_tables=env("TABULARIUM_CREATE_TABLES", "yes").lower() not in ("no", "n", "0", "false"),
+            test_titles=env("TABULARIUM_TEST_TITLES", "") in ("1", "yes", "y", "true"),
         )
         values.update(overrides)
         if not values.get("secret_key"):

@@ -16,11 +16,11 @@ from typing import Any, Callable, Mapping
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
-from eventsourcing.persistence import IntegrityError, OperationalError
+from eventsourcing.persistence import IntegrityError, MapperDeserialisationError, OperationalError
 
 from domain.errors import BadRequest, GameError, NotYourDecision
 from domain.game import Game
-from domain.rules import IllegalAction, UnknownTitle, get_rules
+from domain.rules import IllegalAction, get_rules, titles
 from service import audit, views
 from service.config import Settings
 from service.store import Store
@@ -32,6 +32,10 @@ RETRIES = 30
 
 class GameNotFound(GameError):
     pass
+
+
+class GameDamaged(GameError):
+    """The stored stream no longer replays: tampering or a bug. Reported, never a crash."""
 
 
 def utc_now() -> datetime:
@@ -71,10 +75,9 @@ class GameService:
     def create_game(self, rules_id: str, players: list[Mapping[str, Any]], options: Mapping | None = None,
                     seed: str | None = None, game_id: UUID | None = None) -> dict:
         """Returns {"id", "seats": [{"seat", "name", "email", "token", "url"}]}; tokens are shown only here."""
-        try:
-            rules = get_rules(rules_id)
-        except UnknownTitle as exc:
-            raise BadRequest(exc.args[0]) from None
+        if not isinstance(rules_id, str) or (rules_id not in titles() and not self.settings.test_titles):
+            raise BadRequest(f"There is no game called {str(rules_id)[:40]!r}; known: {', '.join(titles())}.")
+        rules = get_rules(rules_id)
         seats = self._seat_list(rules, players)
         options = self._check_options(options)
         seed = self._check_seed(seed)
@@ -137,6 +140,9 @@ class GameService:
             return self.store.app.repository.get(gid, version=version)
         except AggregateNotFoundError:
             raise GameNotFound(f"There is no game {str(gid)!r}.") from None
+        except (MapperDeserialisationError, KeyError, TypeError, ValueError) as exc:
+            raise GameDamaged(f"The record of game {gid} cannot be read ({type(exc).__name__}); "
+                              "run `tabularium verify` on it.") from None
 
     def exists(self, game_id: str | UUID) -> bool:
         try:
@@ -177,8 +183,9 @@ class GameService:
 
     def audit(self, game_id: str | UUID) -> audit.AuditReport:
         gid = parse_game_id(game_id)
-        self.get(gid)
         entries, unreadable = audit.stored_entries(self.store, gid)
+        if not entries and not self.store.witness(gid):
+            raise GameNotFound(f"There is no game {str(gid)!r}.")
         report = audit.audit_entries(str(gid), entries, self.store.witness(gid))
         if unreadable:
             report.chain_valid = False

@@ -1,0 +1,36 @@
+# Tabularium: `make run` serves the embedded default; `make test` runs every test.
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-10)
+PYTEST_WORKERS ?= 2
+
+.PHONY: run test bench lint prod-smoke services browser venv clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	rm -f $(VENV)/.installed-* && touch $@
+
+run: venv
+	$(VENV)/bin/tabularium serve
+
+services:
+	bash scripts/ensure-services.sh
+
+browser:
+	bash scripts/ensure-browser.sh
+
+test: venv services browser
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup -q -p no:cacheprovider tests
+
+bench: venv services
+	$(PY) -m bench
+
+lint: venv
+	$(VENV)/bin/ruff check domain service workers notifications tests bench
+
+clean:
+	rm -rf $(VENV) var test-artifacts

@@ -1,0 +1,267 @@
+"""Phase III (Buildings): offers, one-pass auctions paid by tilting cards, and the tiles' effects."""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from random import Random
+from typing import Any
+
+from .consul import bid_ids, denarii, plural
+from .data import KINDS
+from .machine import Step, goto, state
+from .setup import card_label
+from .state import after, bump, gain, note
+
+
+
+@lru_cache(maxsize=8)
+def insula_ids(n: int) -> tuple[str, ...]:
+    """Every multiset of n token kinds, e.g. tokens-civic-health (rule 14.40: repeats allowed)."""
+    return tuple("tokens-" + "-".join(combo) for combo in combinations_with_replacement(KINDS, n))
+
+
+def eligible(s: dict, D: Any, seat: str, colour: str) -> list[str]:
+    """Rule 5.3: available characters supporting the sale colour, plus available Crane cards [A]."""
+    p, down, tilted, cards = s["players"][seat], s["down"], s["tilted"], D.cards
+    out = [c for c in p["cards"] if c not in down and c not in tilted and colour in cards[c].hexes]
+    if colour in D.crane_hexes:
+        out += [c for c in p["cranes"] if c not in down and c not in tilted]
+    return out
+
+
+def sale(s: dict, D: Any) -> tuple[str, str]:
+    """The tile on sale and its sale colour (the colour of its slot)."""
+    i = s["ctx"]["slot"]
+    return s["slots"][i], D.slot_colours[i]
+
+
+@state
+class Buildings(Step):
+    """Rule 5.3: the First Consul makes the first offer."""
+
+    name = "buildings"
+
+    def enter(self, s: dict, D: Any, rng: Random) -> None:
+        s["ctx"] = {"offerer": s["fc"], "sales": 0}
+        goto(s, D, "buildings_offer", rng)
+
+
+@state
+class BuildingsOffer(Step):
+    """Rule 5.3.1: the offerer puts up any face-up tile still in a slot (14.5)."""
+
+    name = "buildings_offer"
+    short = "offer"
+    kind = "offer_building"
+    waiting = "to offer a building for sale"
+
+    def enter(self, s: dict, D: Any, rng: Random) -> None:
+        limit = D.per_player[len(s["seats"])]["buildings_offered"]
+        if s["ctx"]["sales"] >= limit or not any(s["slots"]):
+            self.close(s, D, rng)
+
+    def close(self, s: dict, D: Any, rng: Random) -> None:
+        """Rule 5.3.4: after the last sale, the tiles still in slots are removed from the game."""
+        removed = [t for t in s["slots"] if t]
+        s["tiles_out"].extend(removed)
+        s["slots"] = [None] * len(s["slots"])
+        if removed:
+            note(s, "unsold_removed", removed)
+        goto(s, D, "income", rng)
+
+    def legal(self, s: dict, D: Any) -> dict:
+        return {s["ctx"]["offerer"]: [f"slot-{i + 1}" for i, t in enumerate(s["slots"]) if t]}
+
+    def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        i = int(cid[5:]) - 1
+        return f"Offer the {D.tile_name(s['slots'][i])} ({D.slot_colours[i]} slot {i + 1})"
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        limit = D.per_player[len(s["seats"])]["buildings_offered"]
+        return f"Put a building up for sale (sale {s['ctx']['sales'] + 1} of {limit}); you will bid last."
+
+    def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
+        ctx = s["ctx"]
+        ctx.update(slot=int(cid[5:]) - 1, order=after(s, seat), i=0, high=0, bidder=None, bids={})
+        tile, colour = sale(s, D)
+        note(s, "offer", seat, tile, colour)
+        bump(s)
+        goto(s, D, "buildings_bid", rng)
+
+
+@state
+class BuildingsBid(Step):
+    """Rule 5.3.2: from the offerer's left, offerer last, each player passes or outbids once."""
+
+    name = "buildings_bid"
+    short = "build"
+    kind = "building_bid"
+    waiting = "to bid for a building"
+
+    def legal(self, s: dict, D: Any) -> dict:
+        ctx = s["ctx"]
+        seat = ctx["order"][ctx["i"]]
+        top = len(eligible(s, D, seat, D.slot_colours[ctx["slot"]]))
+        return {seat: bid_ids(ctx["high"] + 1, top, True)}
+
+    def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        if cid == "pass":
+            return "Pass"
+        n = int(cid[4:])
+        return f"Bid {n}: tilt {plural(n, 'card')} with a {D.slot_colours[s['ctx']['slot']]} hex"
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        ctx = s["ctx"]
+        tile, colour = sale(s, D)
+        high = f"the highest bid is {ctx['high']} ({ctx['bidder'].capitalize()})" if ctx["bidder"] else "no bid yet"
+        return f"The {D.tile_name(tile)} is for sale in {colour}: {high}. Outbid it or pass; you speak once."
+
+    def waiting_text(self, s: dict, D: Any) -> str:
+        return f"to bid for the {D.tile_name(sale(s, D)[0])}"
+
+    def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
+        ctx = s["ctx"]
+        if cid == "pass":
+            ctx["bids"][seat] = "pass"
+            note(s, "build_pass", seat)
+        else:
+            n = int(cid[4:])
+            ctx["bids"][seat], ctx["high"], ctx["bidder"] = n, n, seat
+            note(s, "build_bid", seat, n)
+        ctx["i"] += 1
+        bump(s)
+        if ctx["i"] == len(ctx["order"]):
+            self.close(s, D, rng)
+
+    def close(self, s: dict, D: Any, rng: Random) -> None:
+        ctx = s["ctx"]
+        tile, colour = sale(s, D)
+        if ctx["bidder"] is None:
+            # Rule 14.4 [I]: nobody bid: the tile leaves the game; the same offerer offers again.
+            s["tiles_out"].append(tile)
+            s["slots"][ctx["slot"]] = None
+            ctx["sales"] += 1
+            note(s, "unsold", tile)
+            if s["options"]["unsold_building_offerer"] == "next":
+                ctx["offerer"] = after(s, ctx["offerer"])[0]
+            goto(s, D, "buildings_offer", rng)
+            return
+        ctx["winner"], ctx["to_pay"], ctx["paid"] = ctx["bidder"], ctx["high"], []
+        note(s, "build_won", ctx["bidder"], tile, ctx["high"])
+        goto(s, D, "buildings_pay", rng)
+
+
+@state
+class BuildingsPay(Step):
+    """Rule 5.3.3: the winner tilts exactly n eligible cards (D9), one at a time, or all when forced."""
+
+    name = "buildings_pay"
+    short = "pay"
+    kind = "pay_building"
+    waiting = "to tilt cards to pay for a building"
+
+    def legal(self, s: dict, D: Any) -> dict:
+        ctx = s["ctx"]
+        cards = eligible(s, D, ctx["winner"], D.slot_colours[ctx["slot"]])
+        if len(cards) <= ctx["to_pay"]:
+            return {ctx["winner"]: ["tilt-all"]}
+        return {ctx["winner"]: ["tilt-" + c.lower() for c in cards]}
+
+    def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        if cid == "tilt-all":
+            cards = eligible(s, D, seat, D.slot_colours[s["ctx"]["slot"]])
+            return "Tilt " + ", ".join(card_label(D, c) for c in cards)
+        return "Tilt the " + card_label(D, D.card_lower[cid[5:]])
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        tile, colour = sale(s, D)
+        return (f"Pay for the {D.tile_name(tile)}: tilt {s['ctx']['to_pay']} more "
+                f"card(s) with a {colour} hex.")
+
+    def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
+        ctx = s["ctx"]
+        if cid == "tilt-all":
+            cards = eligible(s, D, seat, D.slot_colours[ctx["slot"]])[: ctx["to_pay"]]
+        else:
+            cards = [D.card_lower[cid[5:]]]
+        for c in cards:
+            s["tilted"][c] = True
+        ctx["paid"] += cards
+        ctx["to_pay"] -= len(cards)
+        bump(s)
+        if ctx["to_pay"] == 0:
+            self.take(s, D, seat, rng)
+
+    def take(self, s: dict, D: Any, seat: str, rng: Random) -> None:
+        """The buyer takes the tile and becomes the next offerer (rule 5.3.3, section 7)."""
+        ctx = s["ctx"]
+        tile, _ = sale(s, D)
+        s["slots"][ctx["slot"]] = None
+        ctx["sales"] += 1
+        ctx["offerer"] = seat
+        note(s, "bought", seat, tile, ctx["paid"])
+        if apply_tile(s, D, seat, tile):
+            goto(s, D, "buildings_insula", rng)
+        else:
+            goto(s, D, "buildings_offer", rng)
+
+
+def apply_tile(s: dict, D: Any, seat: str, tile: str) -> bool:
+    """Section 7: kept tiles go to the area face up; one-shot tiles act and are discarded.
+
+    Returns True when the buyer still has to choose Insula tokens.
+    """
+    ttype, p, c = D.tile_type[tile], s["players"][seat], D.const
+    if ttype in D.kept_types:
+        p["tiles"].append(tile)
+        return False
+    s["tiles_out"].append(tile)
+    if ttype == "insula":
+        if D.insula_choice == "buyer_chooses":
+            return True
+        for kind in D.insula_choice:  # Rule 14.40: fixed kinds printed on the tile, from data
+            p["tokens"][kind] += 1
+        note(s, "insula", seat, list(D.insula_choice))
+    elif ttype == "crane" and s["cranes"]:
+        crane = s["cranes"].pop(0)
+        p["cranes"].append(crane)
+        s["tilted"][crane] = True  # Rule 7.5: the Crane card enters tilted
+        note(s, "crane", seat, crane)
+    elif ttype == "triumphal_arch":
+        note(s, "prestige", seat, gain(s, seat, c["triumphal_arch_prestige"], "buildings"), "the Triumphal Arch")
+    elif ttype == "statue":
+        note(s, "prestige", seat, gain(s, seat, c["statue_prestige"], "buildings"), "the Statue")
+    elif ttype == "bank":
+        p["denarii"] += c["bank_denarii"]
+        note(s, "bank", seat, c["bank_denarii"])
+    return False
+
+
+@state
+class BuildingsInsula(Step):
+    """Rule 7 / 14.40 [I]: the buyer of an Insula chooses the kinds of its 2 tokens (D10)."""
+
+    name = "buildings_insula"
+    short = "insula"
+    kind = "choose_insula_tokens"
+    waiting = "to choose the Insula's tokens"
+
+    def legal(self, s: dict, D: Any) -> dict:
+        return {s["ctx"]["offerer"]: insula_ids(D.const["insula_tokens"])}
+
+    def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        return "Take " + " + ".join(k.capitalize() for k in cid[7:].split("-")) + " tokens"
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        return f"Your Insula gives {D.const['insula_tokens']} Res Publica tokens: choose their kinds."
+
+    def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
+        kinds = cid[7:].split("-")
+        for kind in kinds:
+            s["players"][seat]["tokens"][kind] += 1
+        note(s, "insula", seat, kinds)
+        bump(s)
+        goto(s, D, "buildings_offer", rng)
+
+
+__all__ = ["eligible", "denarii"]

@@ -1,0 +1,191 @@
+"""Rule 4: setting up the board, and the secret simultaneous choice of starting characters (D1)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from random import Random
+from typing import Any, Sequence
+
+from .data import CHAR_TYPES, KINDS, GameData, data_key
+from .machine import Step, goto, state
+from .state import bump, note
+
+
+def empty_state(seats: Sequence[str], opts: dict, D: GameData) -> dict:
+    """Every key of a state, with the board not yet laid out."""
+    stored = {k: v for k, v in opts.items() if k != "scenario"}
+    return {
+        "game": "sylla", "seats": list(seats), "round": 1, "phase": "", "seq": 0, "fc": None,
+        "options": stored, "dkey": data_key(opts),
+        "players": {seat: {"prestige": D.start_prestige, "denarii": 0, "tokens": {k: 0 for k in KINDS},
+                           "income_tile": None, "set": None, "cards": [], "tiles": [], "cranes": []}
+                    for seat in seats},
+        "tilted": {}, "down": {},
+        "tracks": {**{k: D.rp_start for k in KINDS}, "famine": D.famine_start},
+        "char_deck": [], "display": [], "chars_out": [],
+        "stack": [], "slots": [None] * len(D.slot_colours), "tiles_out": [], "cranes": list(D.crane_ids),
+        "events": [], "event_deck": [], "events_out": [], "flips": {}, "cubes": [],
+        "gw_pile": [], "gw_current": None, "gw_built": [], "gw_removed": [],
+        "ctx": {}, "sealed": {}, "ledger": {seat: {"start": D.start_prestige} for seat in seats},
+        "public": {}, "notes": [], "finished": False,
+    }
+
+
+def event_column(s: dict, D: GameData, dealt: list[str]) -> list:
+    """Rule 4.1.3: Decadence sits in slot 4 under the three dealt events (option: on top, 14.38)."""
+    if s["options"]["decadence_slot"] == "top":
+        return list(D.permanent) + dealt
+    return dealt + list(D.permanent)
+
+
+def stack_buildings(D: GameData, rng: Random, tiles: list[str]) -> list[str]:
+    """Rule 4.1.2: each letter shuffled separately; A on top of B on top of C."""
+    stack: list[str] = []
+    for letter in D.stack_letters:
+        pile = [t for t in tiles if D.tile_stack[t] == letter]
+        rng.shuffle(pile)
+        stack += pile
+    return stack
+
+
+def reveal_buildings(s: dict) -> None:
+    """Rule 4.1.2 / 5.8.2: fill the empty building slots from the top of the stack."""
+    slots = s["slots"]
+    for i, tile in enumerate(slots):
+        if tile is None and s["stack"]:
+            slots[i] = s["stack"].pop(0)
+
+
+def reveal_display(s: dict, D: GameData) -> None:
+    """Rule 4.1.8 / 5.8.1: reveal the recruitment display (5 cards with 3 players)."""
+    size = D.per_player[len(s["seats"])]["recruit_display"]
+    while len(s["display"]) < size and s["char_deck"]:
+        s["display"].append(s["char_deck"].pop(0))
+
+
+def deal_income_tiles(s: dict, D: GameData, rng: Random) -> None:
+    """Rule 4.1.6 / 4.2: one income tile per player at random; the holder of tile I opens round 1."""
+    n = len(s["seats"])
+    tiles = list(D.income_order)
+    if n < len(tiles):
+        tiles = rng.sample(tiles, n) if s["options"]["three_player_income_tiles"] == "random" else tiles[:n]
+    tiles.sort(key=D.income_order.index)
+    opener_tile = next((t for t in tiles if D.income_tiles[t]["first_consul_at_start"]), tiles[0])
+    rng.shuffle(tiles)
+    for seat, tile in zip(s["seats"], tiles):
+        p = s["players"][seat]
+        p["income_tile"], p["set"] = tile, D.income_tiles[tile]["character_set"]
+        if tile == opener_tile:
+            s["fc"] = seat
+
+
+def random_setup(s: dict, D: GameData, rng: Random) -> None:
+    """Rule 4.1 steps 1-7 (Ecclesia is never in the pile: it is resolved at the end)."""
+    s["stack"] = stack_buildings(D, rng, list(D.tile_type))
+    reveal_buildings(s)
+    others = [e for e in D.event_order if e not in D.permanent]
+    rng.shuffle(others)
+    in_play = D.const["events_in_play"] - len(D.permanent)
+    s["events"] = event_column(s, D, others[:in_play])
+    s["event_deck"] = others[in_play:]
+    s["cubes"] = [{} for _ in s["events"]]
+    works = list(D.buildable_works)
+    rng.shuffle(works)
+    k = D.const["great_works_removed_at_setup"]
+    s["gw_removed"], s["gw_pile"] = works[:k], works[k:]
+    deal_income_tiles(s, D, rng)
+    dealt_sets = {p["set"] for p in s["players"].values()}
+    unused = [c for cset, ids in D.sets.items() if cset not in dealt_sets for c in ids]
+    s["char_deck" if s["options"]["three_player_unused_set"] == "deck" else "chars_out"] = unused
+    goto(s, D, "choose_starting_characters", rng)
+
+
+def finish_setup(s: dict, D: GameData, rng: Random) -> None:
+    """Rule 4.1 steps 8-10: the character deck, the display, starting money; round 1 begins."""
+    pool = list(s["char_deck"])
+    for seat in s["seats"]:
+        p = s["players"][seat]
+        pool += [c for c in D.sets[p["set"]] if c not in p["cards"]]
+        merchants = sum(1 for c in p["cards"] if D.cards[c].type == "merchant")
+        p["denarii"] = D.const["starting_denarii_base"] + D.const["starting_denarii_per_merchant"] * merchants
+        note(s, "start_money", seat, p["denarii"])
+    rng.shuffle(pool)
+    s["char_deck"] = pool
+    reveal_display(s, D)
+    goto(s, D, "first_consul_bidding", rng)
+
+
+# ------------------------------------------------------------------------- D1 starting characters
+def card_code(cid: str, cset: str) -> str:
+    prefix = cset + "-"
+    return (cid[len(prefix):] if cid.startswith(prefix) else cid).lower()
+
+
+def card_label(D: GameData, cid: str) -> str:
+    if cid not in D.cards:
+        return "Crane card (any colour)"
+    card = D.cards[cid]
+    return f"{'Christian ' if card.christian else ''}{card.type.capitalize()} ({'/'.join(card.hexes)})"
+
+
+@lru_cache(maxsize=64)
+def _hands(codes: tuple[str, ...], k: int) -> tuple[tuple[str, ...], dict]:
+    """Every k-card hand of a set, as choice ids ('sen-p.mer-c...') in set order."""
+    ids, members = [], {}
+    for combo in combinations(range(len(codes)), k):
+        cid = ".".join(codes[i] for i in combo)
+        ids.append(cid)
+        members[cid] = combo
+    return tuple(ids), members
+
+
+def hands_for(s: dict, D: GameData, seat: str) -> tuple[tuple[str, ...], dict, list[str]]:
+    cset = s["players"][seat]["set"]
+    cards = D.sets[cset]
+    k = D.per_player[len(s["seats"])]["starting_characters"]
+    ids, members = _hands(tuple(card_code(c, cset) for c in cards), min(k, len(cards)))
+    return ids, members, cards
+
+
+@state
+class ChooseStartingCharacters(Step):
+    name = "choose_starting_characters"
+    short = "start"
+    kind = "choose_starting_characters"
+    waiting = "to choose their starting characters"
+    secret = True
+
+    def legal(self, s: dict, D: Any) -> dict[str, list[str]]:
+        return {seat: hands_for(s, D, seat)[0] for seat in s["seats"] if seat not in s["sealed"]}
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        k = D.per_player[len(s["seats"])]["starting_characters"]
+        return (f"Choose your {k} starting characters from set {s['players'][seat]['set']} "
+                "(secret; revealed when everybody has chosen).")
+
+    def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        _, members, cards = hands_for(s, D, seat)
+        return ", ".join(card_label(D, cards[i]) for i in members[cid])
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
+        _, members, cards = hands_for(s, D, seat)
+        return max(ids, key=lambda h: len({D.cards[cards[i]].type for i in members[h]}))
+
+    def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
+        s["sealed"][seat] = cid
+        note(s, "sealed", seat, "start", cid)
+        if len(s["sealed"]) == len(s["seats"]):
+            self.reveal(s, D, rng)
+
+    def reveal(self, s: dict, D: Any, rng: Random) -> None:
+        """Rule 4.1.7: the choices are revealed together."""
+        for seat in s["seats"]:
+            _, members, cards = hands_for(s, D, seat)
+            s["players"][seat]["cards"] = [cards[i] for i in members[s["sealed"][seat]]]
+            note(s, "start_hand", seat, s["players"][seat]["cards"])
+        s["sealed"] = {}
+        bump(s)
+        finish_setup(s, D, rng)
+
+
+CHAR_TYPE_ORDER = {t: i for i, t in enumerate(CHAR_TYPES)}

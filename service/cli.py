@@ -1,0 +1,270 @@
+"""`tabularium` command line (ARCHITECTURE.md section 5). Each command is a small function over the service.
+
+Exit codes: 0 success, 1 a check failed (verify) or the command was refused, 2 bad usage.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from domain.errors import GameError
+from domain.rules import IllegalAction, titles
+from service.config import Settings
+
+COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = {}
+
+
+def command(name: str, configure: Callable[[argparse.ArgumentParser], None]):
+    def register(run: Callable[[argparse.Namespace], int]):
+        COMMANDS[name] = (configure, run)
+        return run
+    return register
+
+
+def service(now: str | None = None):
+    from service.games import GameService
+
+    clock = None
+    if now:
+        moment = parse_time(now)
+        clock = lambda: moment  # noqa: E731
+    return GameService(Settings.from_env(), **({"clock": clock} if clock else {}))
+
+
+def parse_time(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise SystemExit(f"tabularium: {text!r} is not an ISO time such as 2026-11-29T12:00:00Z") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def out(data: Any, as_json: bool, text: Callable[[Any], str]) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text(data))
+
+
+# ---------------------------------------------------------------------------- game commands
+
+@command("new", lambda p: (p.add_argument("rules"), p.add_argument("--player", action="append", default=[],
+         metavar="NAME:EMAIL", required=True), p.add_argument("--option", action="append", default=[],
+         metavar="KEY=VALUE"), p.add_argument("--seed", metavar="HEX"), p.add_argument("--json", action="store_true")))
+def cmd_new(args) -> int:
+    players = []
+    for spec in args.player:
+        name, _, email = spec.partition(":")
+        players.append({"name": name, "email": email})
+    created = service().create_game(args.rules, players, parse_options(args.option), seed=args.seed)
+    data = {"id": created["id"], "seats": [{k: s[k] for k in ("seat", "name", "token", "url")}
+                                           for s in created["seats"]]}
+    out(data, args.json, lambda d: "\n".join([f"game {d['id']}"] + [
+        f"  {s['seat']:<8} {s['name']:<20} {s['url']}" for s in d["seats"]]))
+    return 0
+
+
+def parse_options(pairs: list[str]) -> dict:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise SystemExit(f"tabularium: --option needs KEY=VALUE, not {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def _viewer(seat: str | None) -> str:
+    from service.views import REFEREE
+
+    return seat or REFEREE
+
+
+@command("show", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat"),
+         p.add_argument("--at", type=int), p.add_argument("--json", action="store_true")))
+def cmd_show(args) -> int:
+    view = service().view(args.game, _viewer(args.seat), args.at)
+    out(view, args.json, show_text)
+    return 0
+
+
+def show_text(view: dict) -> str:
+    g = view["game"]
+    lines = [f"{g['title']} {g['id']} — {g['status']}, event {g['version']}, chain head {g['chain_head'][:16]}",
+             "players: " + ", ".join(f"{p['seat']} ({p['name']})" for p in g["players"]),
+             "waiting for: " + (", ".join(view["waiting_for"]) or "nobody")]
+    if view["prompt"]:
+        p = view["prompt"]
+        lines.append(f"your decision ({p['id']}): {p['text']}")
+        lines += [f"  {n}. {c['id']:<16} {c['label']}" for n, c in enumerate(p["choices"], 1)]
+    if view["outcome"]:
+        lines.append("outcome: " + json.dumps(view["outcome"]))
+    lines.append(json.dumps(view["state"], indent=1)[:4000])
+    return "\n".join(lines)
+
+
+@command("play", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat", required=True),
+         p.add_argument("choice", help="a choice id or its number in the list"),
+         p.add_argument("--prompt", help="the prompt id you are answering (default: the current one)")))
+def cmd_play(args) -> int:
+    svc = service()
+    prompt = svc.get(args.game).prompt_for(args.seat)
+    if prompt is None:
+        raise GameError(f"There is no decision for {args.seat} at the moment.")
+    choice = args.choice
+    if choice.isdigit() and prompt.find(choice) is None and 1 <= int(choice) <= len(prompt.choices):
+        choice = prompt.choices[int(choice) - 1].id
+    result = svc.choose(args.game, args.seat, args.prompt or prompt.id, choice, by="seat")
+    print(f"recorded; the game is at event {result['version']}")
+    return 0
+
+
+@command("history", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat"),
+         p.add_argument("--json", action="store_true")))
+def cmd_history(args) -> int:
+    entries = service().history(args.game, _viewer(args.seat))
+    out(entries, args.json, lambda es: "\n".join(
+        f"{e['seq']:>4} {e['at'][:19]} {e['type']:<16} " + " ".join(e["text"]) for e in es))
+    return 0
+
+
+@command("verify", lambda p: (p.add_argument("game", nargs="?", help="a game id or an archive file"),
+         p.add_argument("--all", action="store_true"), p.add_argument("--json", action="store_true")))
+def cmd_verify(args) -> int:
+    from service import audit
+
+    if not args.game and not args.all:
+        raise SystemExit("tabularium: verify needs a game id, an archive file, or --all")
+    reports = {}
+    if args.game and Path(args.game).is_file():
+        reports[args.game] = audit.audit_archive(read_json(args.game))
+    else:
+        svc = service()
+        for gid in (svc.store.all_game_ids() if args.all else [args.game]):
+            reports[gid] = svc.audit(gid)
+    failed = [k for k, r in reports.items() if not r.ok]
+    out({k: r.to_json() for k, r in reports.items()}, args.json, lambda _: verify_text(reports))
+    return 1 if failed else 0
+
+
+def verify_text(reports: dict) -> str:
+    lines = []
+    for key, r in reports.items():
+        verdict = "OK" if r.ok else "FAILED"
+        rnd = {None: "not yet checkable (seed still secret)", True: "valid", False: "INVALID"}[r.randomness_valid]
+        lines.append(f"{key}: {verdict} — {r.length} events, head {r.head[:16]}, chain "
+                     f"{'valid' if r.chain_valid else 'BROKEN'}, replay "
+                     f"{ {True: 'valid', False: 'INVALID', None: 'not possible'}[r.replay_valid]}, dice {rnd}")
+        lines += [f"  - {p}" for p in r.problems]
+    return "\n".join(lines) or "no games"
+
+
+def read_json(path: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise GameError(f"{path} is not a readable JSON archive ({exc.__class__.__name__}).") from None
+
+
+@command("export", lambda p: (p.add_argument("game", nargs="?"), p.add_argument("--all", action="store_true")))
+def cmd_export(args) -> int:
+    from service.views import REFEREE
+
+    svc = service()
+    if args.all:
+        data = {"format": "tabularium-archives/1",
+                "games": [svc.export(gid, REFEREE) for gid in svc.store.all_game_ids()]}
+    elif args.game:
+        data = svc.export(args.game, REFEREE)
+    else:
+        raise SystemExit("tabularium: export needs a game id or --all")
+    json.dump(data, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+@command("import", lambda p: p.add_argument("archive"))
+def cmd_import(args) -> int:
+    data = read_json(args.archive)
+    archives = data["games"] if isinstance(data, dict) and data.get("format") == "tabularium-archives/1" else [data]
+    svc = service()
+    for archive in archives:
+        print(f"imported {svc.import_archive(archive)}")
+    return 0
+
+
+@command("simulate", lambda p: (p.add_argument("rules"), p.add_argument("--games", type=int, default=10),
+         p.add_argument("--players", type=int), p.add_argument("--seed", type=int, default=0),
+         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE"),
+         p.add_argument("--json", action="store_true")))
+def cmd_simulate(args) -> int:
+    from service.simulate import simulate
+
+    result = simulate(args.rules, args.games, args.players, args.seed, parse_options(args.option)).to_json()
+    out(result, args.json, lambda r: (
+        f"{r['title']}, {r['players']} players: {r['games']} games, {r['decisions']} decisions in "
+        f"{r['seconds']} s — {r['games_per_second']} games/s, {r['decisions_per_second']} decisions/s, "
+        f"{len(r['errors'])} errors" + "".join(f"\n  {e}" for e in r["errors"][:20])))
+    return 1 if result["errors"] else 0
+
+
+@command("init-db", lambda p: None)
+def cmd_init_db(args) -> int:
+    from service.store import Store
+
+    store = Store(Settings.from_env(create_tables=True))
+    store.close()
+    print("tables created (or already present)")
+    return 0
+
+
+@command("titles", lambda p: None)
+def cmd_titles(args) -> int:
+    print("\n".join(titles()))
+    return 0
+
+
+# ---------------------------------------------------------------------------- entry point
+
+def load_extensions() -> None:
+    """Commands that live with their feature (serve, worker, beat, tick, mail-in) register themselves here."""
+    for module in ("service.cli_server", "workers.cli"):
+        try:
+            __import__(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+def build_parser() -> argparse.ArgumentParser:
+    load_extensions()
+    parser = argparse.ArgumentParser(prog="tabularium", description="Event-sourced play-by-email server.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (configure, run) in sorted(COMMANDS.items()):
+        p = sub.add_parser(name, help=(run.__doc__ or "").strip().split("\n")[0] or None)
+        configure(p)
+        p.set_defaults(run=run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("TABULARIUM_VAR_DIR", "var")
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except IllegalAction as exc:
+        print(f"tabularium: refused: {exc.reason}", file=sys.stderr)
+    except GameError as exc:
+        print(f"tabularium: {exc.reason}", file=sys.stderr)
+    except KeyboardInterrupt:
+        return 130
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""Shared fixtures: a service on SQLite and on the real PostgreSQL (every store-facing test runs on both)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from service.config import Settings
+from service.games import GameService
+from tests.support import pg
+
+os.environ.setdefault("TABULARIUM_TEST_TITLES", "1")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/events.sqlite3"
+        return
+    url = pg.create_database()
+    yield url
+    pg.drop_database(url)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    return f"sqlite:///{tmp_path}/events.sqlite3"
+
+
+def make_service(url: str, **overrides) -> GameService:
+    settings = Settings.from_env(database_url=url, secret_key="test-secret", test_titles=True, **overrides)
+    return GameService(settings)
+
+
+@pytest.fixture
+def svc(database_url):
+    service = make_service(database_url)
+    yield service
+    service.close()
+
+
+@pytest.fixture
+def sqlite_svc(sqlite_url):
+    service = make_service(sqlite_url)
+    yield service
+    service.close()
