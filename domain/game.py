@@ -22,6 +22,12 @@ from domain.rules import IllegalAction, Outcome, Prompt, Rules, get_rules
 
 MAX_AUTO_STEPS = 10_000
 ACTIVE, PAUSED, FINISHED, ABANDONED = "active", "paused", "finished", "abandoned"
+# Options the platform reads itself (deadlines and clocks, e-mail): stored in GameCreated, never given to the rules.
+PLATFORM_OPTIONS = frozenset({"clock", "notifications"})
+
+
+def rules_options(options: dict) -> dict:
+    return {k: v for k, v in options.items() if k not in PLATFORM_OPTIONS}
 
 
 def salt_for(seed_hex: str, seq: int) -> str:
@@ -101,7 +107,7 @@ class Game(Aggregate):
         self.seed, self.seed_commitment = c["seed"], c["seed_commitment"]
         self.token_hashes: dict[str, str] = dict(c["token_hashes"])
         self.created_at = self.updated_at = c["at"]
-        self.state = self.rules.setup(self.seat_ids, self.options, ReplayRandom(c["draws"]))
+        self.state = self.rules.setup(self.seat_ids, rules_options(self.options), ReplayRandom(c["draws"]))
         self.state_version = 1
         self.sealed: dict[str, dict] = {}
         self.keys: dict[str, dict] = {}
@@ -120,7 +126,7 @@ class Game(Aggregate):
             raise BadRequest(f"{rules.title} takes {rules.min_players} to {rules.max_players} players, "
                              f"not {len(seats)}.")
         rng = DerivedRandom(seed, 1)
-        state = rules.setup([s["seat"] for s in seats], options, rng)  # IllegalAction on bad options
+        state = rules.setup([s["seat"] for s in seats], rules_options(options), rng)  # IllegalAction if bad
         content = {"rules": rules.id, "rules_version": rules.version, "options": dict(options),
                    "seats": seats, "seed_commitment": seed_commitment(seed), "seed": seed,
                    "token_hashes": token_hashes, "draws": rng.draws, "state_hash": state_hash(state),

@@ -23,7 +23,7 @@ from domain.game import Game
 from domain.rules import IllegalAction, get_rules, titles
 from service import audit, views
 from service.config import Settings
-from service.store import Store
+from service.store import Store, project_game
 
 DEFAULT_SEATS = ["red", "blue", "green", "yellow", "black", "white"]
 MAX_NAME, MAX_MESSAGE, MAX_KEY = 60, 4000, 200
@@ -137,7 +137,7 @@ class GameService:
     def get(self, game_id: str | UUID, version: int | None = None) -> Game:
         gid = parse_game_id(game_id)
         try:
-            return self.store.app.repository.get(gid, version=version)
+            return self.store.app.repository.get(gid, version=version, projector_func=project_game)
         except AggregateNotFoundError:
             raise GameNotFound(f"There is no game {str(gid)!r}.") from None
         except (MapperDeserialisationError, KeyError, TypeError, ValueError) as exc:

@@ -7,7 +7,7 @@ saved, so a truncated or rewritten stream is caught by `verify` even though the 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterable
 from uuid import UUID
 
 from eventsourcing.application import Application
@@ -30,8 +30,17 @@ SCHEMA = [
 ]
 
 
+def project_game(game: Game | None, events: Iterable[Any]) -> Game | None:
+    """eventsourcing's default projector asserts a runtime Protocol per event, which costs more than
+    the fold itself (measured: ~80 us an event); our events are known to mutate."""
+    for domain_event in events:
+        game = domain_event.mutate(game)
+    return game
+
+
 class GamesApplication(Application[UUID]):
     name = "Tabularium"  # pins the env prefix and the PostgreSQL table names (tabularium_events, ...)
+    snapshotting_projectors = {Game: project_game}
 
     def __init__(self, env: dict, snapshot_interval: int):
         if snapshot_interval > 0:

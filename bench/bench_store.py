@@ -1,0 +1,123 @@
+"""Event-store figures, each beside the raw eventsourcing append rate measured in the same run.
+
+  raw append        a minimal eventsourcing aggregate, one save() per event (the floor we build on)
+  command append    GameService commands (load, rules, hash chain, save, index), one event each
+  load              rebuilding a finished game, with and without a snapshot
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
+
+from service.config import Settings
+from service.db import eventsourcing_env
+from service.games import GameService
+
+RAW_EVENTS = 500
+MESSAGES = 300
+LOADS = 15
+
+
+class Counter(Aggregate):
+    @event("Created")
+    def __init__(self) -> None:
+        self.n = 0
+
+    @event("Incremented")
+    def increment(self, by: int) -> None:
+        self.n += by
+
+
+class RawApp(Application):
+    name = "BenchRaw"
+
+
+def raw_append_rate(url: str) -> float:
+    app = RawApp(env=eventsourcing_env(url, True))
+    counter = Counter()
+    app.save(counter)
+    started = time.perf_counter()
+    for _ in range(RAW_EVENTS):
+        counter.increment(1)
+        app.save(counter)
+    rate = RAW_EVENTS / (time.perf_counter() - started)
+    app.close()
+    return rate
+
+
+def title_for_bench() -> tuple[str, int]:
+    from domain.rules import titles
+
+    return ("sylla", 4) if "sylla" in titles() else ("toy", 4)
+
+
+def finished_game(svc: GameService, rules: str, players: int) -> str:
+    from tests.support.play import PLAYERS
+
+    gid = svc.create_game(rules, PLAYERS[:players], {}, seed="5a" * 32)["id"]
+    rng = random.Random(7)
+    while svc.get(gid).status == "active":
+        prompt = rng.choice(svc.get(gid).open_prompts())
+        svc.choose(gid, prompt.seat, prompt.id, rng.choice(prompt.choices).id)
+    return gid
+
+
+def command_append_rate(svc: GameService, gid: str) -> float:
+    started = time.perf_counter()
+    for n in range(MESSAGES):
+        svc.post_message(gid, "red", "all", f"message {n}")
+    return MESSAGES / (time.perf_counter() - started)
+
+
+def load_ms(svc: GameService, gid: str) -> float:
+    svc.get(gid)
+    samples = []
+    for _ in range(LOADS):
+        started = time.perf_counter()
+        svc.get(gid)
+        samples.append((time.perf_counter() - started) * 1000)
+    return statistics.median(samples)
+
+
+def bench_backend(label: str, url: str) -> None:
+    rules, players = title_for_bench()
+    raw = raw_append_rate(url)
+    with_snap = GameService(Settings.from_env(database_url=url, secret_key="bench", test_titles=True,
+                                              snapshot_interval=50))
+    without = GameService(Settings.from_env(database_url=url, secret_key="bench", test_titles=True,
+                                            snapshot_interval=0))
+    gid = finished_game(without, rules, players)
+    length = without.get(gid).version
+    with_snap.store.app.take_snapshot(with_snap.get(gid).id)
+    print(f"{label} raw eventsourcing append: {raw:.0f} events/s")
+    print(f"{label} load finished {rules} game ({length} events) without snapshot: {load_ms(without, gid):.2f} ms")
+    print(f"{label} load finished {rules} game with snapshot: {load_ms(with_snap, gid):.2f} ms")
+    print(f"{label} tabularium command append (post_message: load, hash, save, index; snapshots every 50): "
+          f"{command_append_rate(with_snap, gid):.0f} events/s")
+    with_snap.close()
+    without.close()
+
+
+def main() -> None:
+    from tests.support import pg
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bench_backend("sqlite", f"sqlite:///{tmp}/bench.sqlite3")
+    if not pg.postgres_available():
+        print("postgres: not reachable, skipped", file=sys.stderr)
+        return
+    url = pg.create_database()
+    try:
+        bench_backend("postgres", url)
+    finally:
+        pg.drop_database(url)
+
+
+if __name__ == "__main__":
+    main()

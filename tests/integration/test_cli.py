@@ -1,0 +1,125 @@
+"""The CLI contracts: `--json` outputs that scripts rely on, exit codes, and the verify/export/import loop."""
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from service.cli import main
+from service.games import GameService
+
+SEED = "ef" * 32
+
+
+@pytest.fixture
+def cli_env(tmp_path, monkeypatch):
+    db = tmp_path / "cli.sqlite3"
+    env = {"TABULARIUM_DATABASE_URL": f"sqlite:///{db}", "TABULARIUM_VAR_DIR": str(tmp_path / "var"),
+           "TABULARIUM_TEST_TITLES": "1", "TABULARIUM_BASE_URL": "http://play.example"}
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    return {**os.environ, **env, "db": str(db)}
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def new_game(capsys, players=2):
+    args = ["new", "toy", "--seed", SEED, "--json"]
+    for name in ["Ann:ann@example.org", "Bob:bob@example.org", "Cid:cid@example.org"][:players]:
+        args += ["--player", name]
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    return json.loads(out)
+
+
+def test_new_json_contract(cli_env, capsys):
+    data = new_game(capsys)
+    assert set(data) == {"id", "seats"}
+    assert [set(s) for s in data["seats"]] == [{"seat", "name", "token", "url"}] * 2
+    assert data["seats"][0]["url"] == "http://play.example/play/" + data["seats"][0]["token"]
+    assert len(data["seats"][0]["token"]) >= 22  # at least 128 bits, url-safe
+
+
+def test_show_json_is_exactly_the_api_view(cli_env, capsys):
+    gid = new_game(capsys)["id"]
+    code, out, _ = run(capsys, "show", gid, "--as", "red", "--json")
+    assert code == 0
+    svc = GameService()
+    assert json.loads(out) == svc.view(gid, "red")
+    assert set(json.loads(out)) >= {"game", "you", "state", "prompt", "waiting_for", "outcome"}
+
+
+def test_play_by_number_history_and_show_at(cli_env, capsys):
+    gid = new_game(capsys)["id"]
+    assert run(capsys, "play", gid, "--as", "red", "2")[0] == 0
+    code, out, _ = run(capsys, "history", gid, "--as", "blue", "--json")
+    history = json.loads(out)
+    assert [h["type"] for h in history] == ["GameCreated", "ChoiceSealed"]
+    assert set(history[0]) == {"seq", "type", "at", "seat", "text", "hash"}
+    code, out, _ = run(capsys, "show", gid, "--as", "red", "--at", "1", "--json")
+    assert json.loads(out)["as_of"] == 1 and json.loads(out)["prompt"] is not None
+    code, _, err = run(capsys, "play", gid, "--as", "red", "card-1")
+    assert code == 1 and "no decision" in err
+
+
+def test_an_illegal_choice_is_refused_with_a_sentence(cli_env, capsys):
+    gid = new_game(capsys)["id"]
+    code, _, err = run(capsys, "play", gid, "--as", "red", "card-999")
+    assert code == 1 and "not one of the choices" in err
+
+
+def _finish(gid):
+    import random
+
+    from tests.support.play import play_random
+    play_random(GameService(), gid, random.Random(1))
+
+
+def test_verify_export_import_and_tamper(cli_env, capsys, tmp_path, monkeypatch):
+    gid = new_game(capsys, players=3)["id"]
+    _finish(gid)
+    code, out, _ = run(capsys, "verify", gid)
+    assert code == 0 and "OK" in out and "dice valid" in out
+    code, out, _ = run(capsys, "export", gid)
+    archive = tmp_path / "archive.json"
+    archive.write_text(out)
+    code, out, _ = run(capsys, "verify", str(archive), "--json")
+    assert code == 0 and json.loads(out)[str(archive)]["randomness_valid"] is True
+    monkeypatch.setenv("TABULARIUM_DATABASE_URL", f"sqlite:///{tmp_path}/fresh.sqlite3")
+    assert run(capsys, "import", str(archive))[0] == 0
+    assert GameService().get(gid).head == json.loads(archive.read_text())["head"]
+    monkeypatch.setenv("TABULARIUM_DATABASE_URL", f"sqlite:///{cli_env['db']}")
+    with sqlite3.connect(cli_env["db"]) as conn:
+        conn.execute("UPDATE stored_events SET state = replace(state, '\"choice\":\"card-', '\"choice\":\"card-1')"
+                     " WHERE originator_version = 2")
+    code, out, _ = run(capsys, "verify", "--all")
+    assert code == 1 and "FAILED" in out and "event 2" in out
+
+
+def test_simulate_json_contract(cli_env, capsys):
+    code, out, _ = run(capsys, "simulate", "toy", "--games", "20", "--players", "3", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) == {"title", "players", "games", "decisions", "seconds", "games_per_second",
+                         "decisions_per_second", "errors"}
+    assert data["games"] == 20 and data["errors"] == [] and data["decisions"] > 20
+
+
+def test_the_console_script_runs_as_a_real_process(cli_env):
+    result = subprocess.run([sys.executable, "-m", "service.cli", "new", "toy", "--player", "A:a@x.org",
+                             "--player", "B:b@x.org", "--json"], env=cli_env, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    gid = json.loads(result.stdout)["id"]
+    bad = subprocess.run([sys.executable, "-m", "service.cli", "verify", "not-a-game"], env=cli_env,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr and "no game" in bad.stderr
+    ok = subprocess.run([sys.executable, "-m", "service.cli", "verify", gid], env=cli_env,
+                        capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0
