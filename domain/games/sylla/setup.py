@@ -128,6 +128,23 @@ def card_label(D: GameData, cid: str) -> str:
     return f"{'Christian ' if card.christian else ''}{card.type.capitalize()} ({'/'.join(card.hexes)})"
 
 
+_CHOICES: dict[tuple, tuple] = {}
+
+
+def hand_choices(s: dict, D: GameData, seat: str) -> tuple:
+    """The Choice tuple for a seat's starting hands, built once per set and data."""
+    from domain.rules import Choice
+
+    cset = s["players"][seat]["set"]
+    key = (s["dkey"], cset, len(s["seats"]))
+    found = _CHOICES.get(key)
+    if found is None:
+        ids, members, cards = hands_for(s, D, seat)
+        found = _CHOICES[key] = tuple(
+            Choice(h, ", ".join(card_label(D, cards[i]) for i in members[h])) for h in ids)
+    return found
+
+
 @lru_cache(maxsize=64)
 def _hands(codes: tuple[str, ...], k: int) -> tuple[tuple[str, ...], dict]:
     """Every k-card hand of a set, as choice ids ('sen-p.mer-c...') in set order."""
@@ -139,12 +156,20 @@ def _hands(codes: tuple[str, ...], k: int) -> tuple[tuple[str, ...], dict]:
     return tuple(ids), members
 
 
+_HANDS: dict[tuple, tuple] = {}
+
+
 def hands_for(s: dict, D: GameData, seat: str) -> tuple[tuple[str, ...], dict, list[str]]:
+    """(hand ids, members of each hand, the set's cards) for a seat's starting choice (cached)."""
     cset = s["players"][seat]["set"]
-    cards = D.sets[cset]
-    k = D.per_player[len(s["seats"])]["starting_characters"]
-    ids, members = _hands(tuple(card_code(c, cset) for c in cards), min(k, len(cards)))
-    return ids, members, cards
+    key = (s["dkey"], cset, len(s["seats"]))
+    found = _HANDS.get(key)
+    if found is None:
+        cards = D.sets[cset]
+        k = D.per_player[len(s["seats"])]["starting_characters"]
+        ids, members = _hands(tuple(card_code(c, cset) for c in cards), min(k, len(cards)))
+        found = _HANDS[key] = (ids, members, cards)
+    return found
 
 
 @state
@@ -162,6 +187,9 @@ class ChooseStartingCharacters(Step):
         k = D.per_player[len(s["seats"])]["starting_characters"]
         return (f"Choose your {k} starting characters from set {s['players'][seat]['set']} "
                 "(secret; revealed when everybody has chosen).")
+
+    def choices(self, s: dict, D: Any, seat: str) -> tuple:
+        return hand_choices(s, D, seat)
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         _, members, cards = hands_for(s, D, seat)

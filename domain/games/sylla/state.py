@@ -27,6 +27,18 @@ def _deep(value: Any) -> Any:
     return value
 
 
+def _ctx(ctx: dict) -> dict:
+    """The working data of a step is at most two levels deep (e.g. cubes left per seat per type)."""
+    out = {}
+    for k, v in ctx.items():
+        if isinstance(v, list):
+            v = list(v)
+        elif isinstance(v, dict):
+            v = {a: (dict(b) if isinstance(b, dict) else b) for a, b in v.items()}
+        out[k] = v
+    return out
+
+
 def _player(p: dict) -> dict:
     q = dict(p)
     q["tokens"] = dict(p["tokens"])
@@ -51,8 +63,8 @@ def clone(s: dict) -> dict:
         c[key] = dict(s[key])
     c["cubes"] = [dict(x) for x in s["cubes"]]
     c["ledger"] = {seat: dict(v) for seat, v in s["ledger"].items()}
-    c["ctx"] = _deep(s["ctx"])
-    c["public"] = _deep(s["public"])
+    c["ctx"] = _ctx(s["ctx"])
+    c["public"] = dict(s["public"])  # its entries are only ever replaced, never changed in place
     c["notes"] = []
     return c
 

@@ -1,0 +1,124 @@
+"""Sylla (Dominique Ehrhard, Ystari 2008) for 3-4 players: the rules module.
+
+Specification: /work/shared/rules/sylla.md (sections cited as "Rule 5.3:"); readings and options:
+docs/rules-sylla.md. The flow is a state machine of named states in rulebook order (machine.py), one
+module per phase; this file only adapts it to the platform's rules protocol (domain/rules.py).
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Mapping, Sequence
+
+from domain.rules import Choice, IllegalAction, Outcome, Prompt, register
+
+from . import buildings, consul, events, famine, great_works, income, scoring, setup  # noqa: F401  (states)
+from .data import data_for
+from .invariants import check
+from .machine import STATES
+from .narrate import narrate
+from .options import OPTIONS, normalize
+from .scenario import build_scenario
+from .state import clone
+from .view import build_view, waiting
+
+
+class Sylla:
+    id = "sylla"
+    title = "Sylla"
+    version = "1"
+    min_players = 3
+    max_players = 4
+
+    # ------------------------------------------------------------------------------ setting up
+    def options_schema(self) -> dict[str, dict]:
+        return {k: dict(v) for k, v in OPTIONS.items()}
+
+    def option_defaults(self) -> dict:
+        return {k: v["default"] for k, v in OPTIONS.items()}
+
+    def setup(self, seats: Sequence[str], options: Mapping, rng: Random) -> dict:
+        if not self.min_players <= len(seats) <= self.max_players or len(set(seats)) != len(seats):
+            raise IllegalAction("Sylla is played by 3 or 4 players, each in a different seat.")
+        opts = normalize(options)
+        D = data_for({"dkey": None, "options": opts})
+        s = setup.empty_state(seats, opts, D)
+        if opts["scenario"] is not None:
+            build_scenario(s, D, opts["scenario"], rng)
+        else:
+            setup.random_setup(s, D, rng)
+        return s
+
+    # ------------------------------------------------------------------------------- decisions
+    def prompts(self, state: dict) -> list[Prompt]:
+        step = STATES[state["phase"]]
+        legal = step.legal(state, data_for(state)) if not state["finished"] else {}
+        if not legal:
+            return []
+        D = data_for(state)
+        pid = f"r{state['round']}.{step.short}.{state['seq']}"
+        out = []
+        for seat in state["seats"]:
+            if seat in legal:
+                out.append(Prompt(seat, pid, step.kind, step.text(state, D, seat),
+                                  self._choices(step, state, D, seat, legal[seat]), step.secret))
+        return out
+
+    def _choices(self, step, state: dict, D, seat: str, ids) -> tuple[Choice, ...]:
+        custom = getattr(step, "choices", None)
+        if custom is not None:
+            return custom(state, D, seat)
+        return tuple(Choice(c, step.label(state, D, seat, c)) for c in ids)
+
+    def apply(self, state: dict, seat: str, choice: str, rng: Random) -> dict:
+        if state["finished"]:
+            raise IllegalAction("The game is over: no more decisions are taken.")
+        D = data_for(state)
+        step = STATES[state["phase"]]
+        ids = step.legal(state, D).get(seat)
+        if ids is None:
+            raise IllegalAction(f"There is no decision for {seat.capitalize()} now: the game is waiting "
+                                f"for {self._waiting_names(state)} {step.waiting_text(state, D)}.")
+        if choice not in ids:
+            shown = ", ".join(list(ids)[:12]) + (", ..." if len(ids) > 12 else "")
+            raise IllegalAction(f"{choice!r} is not one of your choices now; you may choose: {shown}.")
+        s = clone(state)
+        step.act(s, D, seat, choice, rng)
+        return s
+
+    def _waiting_names(self, state: dict) -> str:
+        seats = [p.seat.capitalize() for p in self.prompts(state)]
+        return " and ".join(seats) if seats else "nobody"
+
+    def default_choice(self, state: dict, seat: str) -> str:
+        D = data_for(state)
+        step = STATES[state["phase"]]
+        ids = step.legal(state, D).get(seat)
+        if not ids:
+            raise IllegalAction(f"There is no decision for {seat.capitalize()} now.")
+        return step.default(state, D, seat, list(ids))
+
+    # ------------------------------------------------------------------------------- reading
+    def view(self, state: dict, seat: str | None) -> dict:
+        D = data_for(state)
+        who = [p.seat for p in self.prompts(state)]
+        return build_view(state, D, seat, waiting(state, D) if who else "", who)
+
+    def outcome(self, state: dict) -> Outcome | None:
+        if not state["finished"]:
+            return None
+        scores = {seat: state["players"][seat]["prestige"] for seat in state["seats"]}
+        final = state["public"]["final"]
+        details = {"ledger": {seat: dict(state["ledger"][seat]) for seat in state["seats"]},
+                   "markers": dict(final["markers"]),
+                   "tokens": {seat: dict(final["tokens"][seat]["tokens"]) for seat in state["seats"]}}
+        return Outcome(scores, tuple(final["winners"]), details)
+
+    def describe(self, before: dict, seat: str, choice: str, after: dict, viewer: str | None) -> list[str]:
+        return narrate(data_for(after), after, viewer)
+
+    def check_invariants(self, state: dict) -> None:
+        check(state, data_for(state))
+
+
+RULES = Sylla()
+register(RULES)

@@ -1,0 +1,126 @@
+"""What one seat (or a spectator) may see, following rule 12 to the letter.
+
+Public: tracks, events and cubes, building slots, the display, the top Great Work and the removed one,
+every area (cards and tiles with tilt and face-down state), prestige, bids and passes, revealed crisis
+counts and Great Work commitments, final scoring. Private to the owner: denarii, tokens, a sealed
+choice. Nobody sees the order of any deck: only sizes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .data import KINDS, GameData
+from .machine import STATES
+from .state import _deep
+
+PHASES = {
+    "choose_starting_characters": "Setup",
+    "first_consul_bidding": "I", "first_consul_token": "I", "recruitment": "II",
+    "buildings": "III", "buildings_offer": "III", "buildings_bid": "III", "buildings_pay": "III",
+    "buildings_insula": "III", "income": "IV", "events_place_cubes": "V", "events_choose_avoided": "V",
+    "events_choose_disabled": "V", "events_choose_removed": "V", "great_works_thumb": "VI",
+    "famine_and_crises": "VII", "end_of_round": "VII", "ecclesia": "End", "free_slaves": "End",
+    "game_over": "End",
+}
+
+
+def card_view(s: dict, D: GameData, cid: str) -> dict:
+    if cid in D.cards:
+        c = D.cards[cid]
+        out = {"id": cid, "type": c.type, "christian": c.christian, "hexes": list(c.hexes)}
+    else:
+        out = {"id": cid, "type": "crane", "christian": False, "hexes": list(D.crane_hexes)}
+    out["face_up"] = cid not in s["down"]
+    out["tilted"] = cid in s["tilted"]
+    out["disabled_by"] = s["down"].get(cid)
+    return out
+
+
+def tile_view(s: dict, D: GameData, tile: str) -> dict:
+    return {"id": tile, "type": D.tile_type[tile], "name": D.tile_name(tile), "face_up": tile not in s["down"],
+            "disabled_by": s["down"].get(tile)}
+
+
+def player_view(s: dict, D: GameData, seat: str, viewer: str | None) -> dict:
+    p = s["players"][seat]
+    out = {
+        "seat": seat, "name": seat.capitalize(), "colour": seat, "prestige": p["prestige"],
+        "income_tile": p["income_tile"], "character_set": p["set"], "first_consul": s["fc"] == seat,
+        "cards": [card_view(s, D, c) for c in p["cards"]],
+        "buildings": [tile_view(s, D, t) for t in p["tiles"]],
+        "cranes": [card_view(s, D, c) for c in p["cranes"]],
+        "prestige_ledger": dict(s["ledger"][seat]),
+    }
+    if seat == viewer:
+        out["denarii"] = p["denarii"]
+        out["tokens"] = dict(p["tokens"])
+        if seat in s["sealed"]:
+            out["sealed_choice"] = s["sealed"][seat]
+    if s["phase"] == "choose_starting_characters" and seat != viewer:
+        out["cards"] = []  # Rule 12: the starting choice is hidden until everybody has chosen
+    return out
+
+
+def context_view(s: dict, D: GameData) -> dict:
+    """The public part of the current step (auction bids, cubes left, who still owes a sealed choice)."""
+    ctx, phase = s["ctx"], s["phase"]
+    if phase == "first_consul_bidding":
+        return {"order": ctx["order"], "bids": ctx["bids"], "high": ctx["high"], "bidder": ctx["bidder"]}
+    if phase in ("buildings_bid", "buildings_pay", "buildings_insula"):
+        out = {"slot": ctx["slot"] + 1, "tile": s["slots"][ctx["slot"]], "colour": D.slot_colours[ctx["slot"]],
+               "bids": ctx.get("bids", {}), "high": ctx.get("high"), "bidder": ctx.get("bidder"),
+               "offerer": ctx["offerer"], "sales": ctx["sales"]}
+        if "to_pay" in ctx:
+            out["to_pay"] = ctx["to_pay"]
+        return out
+    if phase == "buildings_offer":
+        return {"offerer": ctx["offerer"], "sales": ctx["sales"]}
+    if phase == "income":
+        return {"turn": ctx["order"][ctx["i"]], "claimed": ctx["claimed"]}
+    if phase == "events_place_cubes":
+        return {"turn": ctx["turn"], "cubes_left": ctx["left"]}
+    if phase == "events_choose_disabled":
+        return {"event": ctx["lasting"], "to_choose": sorted(ctx["left"], key=s["seats"].index)}
+    if phase in ("choose_starting_characters", "great_works_thumb", "free_slaves"):
+        owing = ctx.get("who", s["seats"])
+        return {"submitted": [seat for seat in s["seats"] if seat in s["sealed"]],
+                "waiting": [seat for seat in owing if seat not in s["sealed"]]}
+    return {}
+
+
+def build_view(s: dict, D: GameData, viewer: str | None, waiting_text: str, waiting_for: list[str]) -> dict:
+    return {
+        "game": "sylla", "round": s["round"], "rounds": D.rounds, "phase": s["phase"],
+        "phase_number": PHASES.get(s["phase"], ""), "waiting_text": waiting_text, "waiting_for": waiting_for,
+        "viewer": viewer, "seats": list(s["seats"]), "first_consul": s["fc"], "finished": s["finished"],
+        "tracks": dict(s["tracks"]), "crisis_zone": sorted(D.crisis),
+        "events": [{"slot": i + 1, "id": ev, "name": D.event_name(ev) if ev else None,
+                    "token": D.events[ev]["political_colour"] if ev else None,
+                    "vestal": bool(ev and D.events[ev]["vestal"]), "legionary": bool(ev and D.events[ev]["legionary"]),
+                    "food": D.events[ev]["food_symbols"] if ev else 0, "permanent": ev in D.permanent,
+                    "cubes": dict(s["cubes"][i]) if i < len(s["cubes"]) else {}}
+                   for i, ev in enumerate(s["events"])],
+        "event_deck_size": len(s["event_deck"]), "events_removed": list(s["events_out"]),
+        "building_slots": [{"slot": i + 1, "colour": D.slot_colours[i],
+                            "tile": None if t is None else {"id": t, "type": D.tile_type[t], "name": D.tile_name(t)}}
+                           for i, t in enumerate(s["slots"])],
+        "building_stack_size": len(s["stack"]),
+        "buildings_removed": len(s["tiles_out"]),
+        "recruitment_display": [card_view(s, D, c) for c in s["display"]],
+        "character_deck_size": len(s["char_deck"]), "crane_cards_left": len(s["cranes"]),
+        "great_works": {"current": s["gw_current"], "next": s["gw_pile"][0] if s["gw_pile"] else None,
+                        "pile_size": len(s["gw_pile"]), "removed": list(s["gw_removed"]),
+                        "built": list(s["gw_built"]), "ecclesia": D.ecclesia},
+        "players": {seat: player_view(s, D, seat, viewer) for seat in s["seats"]},
+        "step": _deep(context_view(s, D)),
+        "revealed": _deep(s["public"]),
+        "token_kinds": list(KINDS),
+    }
+
+
+def waiting(s: dict, D: GameData) -> str:
+    step = STATES[s["phase"]]
+    return step.waiting_text(s, D) if step.waiting else ""
+
+
+__all__ = ["build_view", "waiting", "Any"]
