@@ -237,8 +237,8 @@ def load_extensions() -> None:
         try:
             __import__(module)
         except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+            if not exc.name or not module.startswith(exc.name):
+                raise  # a missing dependency inside the module, not the module itself
 
 
 def build_parser() -> argparse.ArgumentParser:
