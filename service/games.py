@@ -179,7 +179,9 @@ class GameService:
 
     def deadlines(self, game: Game) -> dict:
         """{seat: ISO deadline} for the seats the game waits for; filled in by the deadline policy."""
-        return {}
+        from service.deadlines import deadlines_for
+
+        return deadlines_for(self, game)
 
     def audit(self, game_id: str | UUID) -> audit.AuditReport:
         gid = parse_game_id(game_id)
