@@ -234,25 +234,30 @@ def start_lasting(s: dict, D: Any, ev: str, rng: Random) -> bool:
     note(s, "lasting", ev, sorted(left, key=s["seats"].index))
     if not left:
         return False
-    s["ctx"].update(lasting=ev, left=left)
+    s["ctx"].update(lasting=ev, left=left, done=[])
     goto(s, D, "events_choose_disabled", rng)
     return True
 
 
 @state
 class EventsChooseDisabled(Step):
-    """Rule 8.2: affected players choose (simultaneously, openly) which item to turn face down."""
+    """Rule 8.2: affected players choose which item to turn face down, simultaneously (D16).
+
+    Collected as a sealed simultaneous decision: a choice already sent stays valid while the others
+    decide, and everybody's items turn face down together.
+    """
 
     name = "events_choose_disabled"
     short = "flip"
     kind = "choose_item_to_disable"
     waiting = "to turn an item face down"
+    secret = True
 
     def legal(self, s: dict, D: Any) -> dict:
         ctx = s["ctx"]
         target = D.events[ctx["lasting"]]["effect"]["flip"]
         return {seat: ["disable-" + i.lower() for i in flippable(s, D, seat, target)]
-                for seat in s["seats"] if seat in ctx["left"]}
+                for seat in s["seats"] if seat in ctx["left"] and seat not in ctx["done"]}
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         return "Turn face down the " + item_label(D, self.item(D, cid))
@@ -274,15 +279,16 @@ class EventsChooseDisabled(Step):
         s["down"][item] = ctx["lasting"]
         note(s, "disabled", seat, item, ctx["lasting"])
         ctx["left"][seat] -= 1
+        ctx["done"].append(seat)
+        if len(ctx["done"]) < len(ctx["left"]):
+            return
         target = D.events[ctx["lasting"]]["effect"]["flip"]
-        if not ctx["left"][seat] or not flippable(s, D, seat, target):
-            del ctx["left"][seat]
+        ctx["left"] = {p: n for p, n in ctx["left"].items() if n and flippable(s, D, p, target)}
+        ctx["done"] = []
+        bump(s)
         if not ctx["left"]:
-            del ctx["left"], ctx["lasting"]
-            bump(s)
+            del ctx["left"], ctx["lasting"], ctx["done"]
             resolve_next(s, D, rng)
-        elif seat in ctx["left"]:
-            bump(s)  # the same player owes a further, different choice (count_per_player > 1)
 
 
 # ----------------------------------------------------------------------------------- step 4: removal

@@ -62,6 +62,7 @@ def build_scenario(s: dict, D: GameData, sc: dict, rng: Random) -> None:
     if fc not in s["seats"]:
         raise IllegalAction(f"The scenario's first_consul {fc!r} is not a seat.")
     s["fc"] = fc
+    s["phase"] = phase
     try:
         check(s, D)
     except AssertionError as exc:

@@ -80,7 +80,8 @@ def context_view(s: dict, D: GameData) -> dict:
     if phase == "events_place_cubes":
         return {"turn": ctx["turn"], "cubes_left": ctx["left"]}
     if phase == "events_choose_disabled":
-        return {"event": ctx["lasting"], "to_choose": sorted(ctx["left"], key=s["seats"].index)}
+        return {"event": ctx["lasting"],
+                "to_choose": [seat for seat in s["seats"] if seat in ctx["left"] and seat not in ctx["done"]]}
     if phase in ("choose_starting_characters", "great_works_thumb", "free_slaves"):
         owing = ctx.get("who", s["seats"])
         return {"submitted": [seat for seat in s["seats"] if seat in s["sealed"]],

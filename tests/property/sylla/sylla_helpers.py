@@ -86,8 +86,10 @@ class Driver:
 
     def script(self, moves: list[tuple[str, str]]) -> None:
         for seat, choice in moves:
-            self.auto()
-            self.play(seat, choice)
+            if choice not in self.choices(seat):
+                self.auto()  # e.g. a forced pass was already played by the platform
+            if choice in self.choices(seat) or self.prompt(seat) is not None:
+                self.play(seat, choice)
         self.auto()
 
     def p(self, seat: str) -> dict:
