@@ -62,8 +62,8 @@ def merge_overrides(base: Any, override: Any, path: str = "data") -> Any:
                 raise IllegalAction(f"The data override {path}.{key} names no record with that id.")
         return [merge_overrides(r, override[r["id"]], f"{path}.{r['id']}") if r["id"] in override else r
                 for r in base]
-    if isinstance(base, dict) != isinstance(override, dict) or isinstance(base, list) != isinstance(override, list):
-        raise IllegalAction(f"The data override {path} has the wrong shape.")
+    if isinstance(base, dict) and not isinstance(override, dict):
+        raise IllegalAction(f"The data override {path} must be a dict, like the value it changes.")
     return copy.deepcopy(override)
 
 

@@ -61,6 +61,7 @@ class Driver:
         self.rng = random.Random(seed)
         self.state = RULES.setup(seats, options or {}, self.rng)
         self.lines: list[str] = []
+        self.unclaimed: list[tuple[str, str]] = []
 
     def prompt(self, seat: str) -> Prompt | None:
         return next((p for p in RULES.prompts(self.state) if p.seat == seat), None)
@@ -76,21 +77,25 @@ class Driver:
         self.lines += RULES.describe(before, seat, choice, self.state, viewer)
         return self.state
 
-    def auto(self) -> None:
-        """Play every prompt that has a single choice (what the platform does)."""
+    def auto(self) -> list[tuple[str, str]]:
+        """Play every prompt that has a single choice (what the platform does); returns them."""
+        played = []
         while True:
             single = next((p for p in RULES.prompts(self.state) if len(p.choices) == 1), None)
             if single is None:
-                return
+                return played
             self.play(single.seat, single.choices[0].id)
+            played.append((single.seat, single.choices[0].id))
 
     def script(self, moves: list[tuple[str, str]]) -> None:
         for seat, choice in moves:
             if choice not in self.choices(seat):
-                self.auto()  # e.g. a forced pass was already played by the platform
-            if choice in self.choices(seat) or self.prompt(seat) is not None:
-                self.play(seat, choice)
-        self.auto()
+                self.unclaimed += self.auto()
+                if (seat, choice) in self.unclaimed:
+                    self.unclaimed.remove((seat, choice))  # a forced choice the platform played itself
+                    continue
+            self.play(seat, choice)
+        self.unclaimed += self.auto()
 
     def p(self, seat: str) -> dict:
         return self.state["players"][seat]
