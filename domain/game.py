@@ -21,6 +21,7 @@ from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, seed_commit
 from domain.rules import IllegalAction, Outcome, Prompt, Rules, get_rules
 
 MAX_AUTO_STEPS = 10_000
+MAX_UNDO = 20
 ACTIVE, PAUSED, FINISHED, ABANDONED = "active", "paused", "finished", "abandoned"
 # Options the platform reads itself (deadlines and clocks, e-mail): stored in GameCreated, never given to the rules.
 PLATFORM_OPTIONS = frozenset({"clock", "notifications"})
@@ -99,6 +100,9 @@ class Game(Aggregate):
     class PreferencesChanged(_GameEvent):
         pass
 
+    class ChoiceUndone(_GameEvent):
+        pass
+
     def __init__(self, content: dict, prev_hash: str, hash: str) -> None:  # noqa: A002
         self.head = hash
         c = content
@@ -113,6 +117,7 @@ class Game(Aggregate):
         self.keys: dict[str, dict] = {}
         self.status, self.outcome, self.paused_reason = ACTIVE, None, None
         self.vacations: dict[str, str] = {}
+        self.undo_stack: list[dict] = []
         self.preferences: dict[str, str] = {}
 
     # ----------------------------------------------------------------- creation
@@ -192,6 +197,26 @@ class Game(Aggregate):
         self._decide(prompt, choice, key, at, by)
         self._auto_resolve(at)
         return dict(self.keys[key]) if key else {"version": self.version}
+
+    def undo_problem(self, seat: str) -> str | None:
+        """Why `seat` may not take back its last choice now, or None if it may.
+
+        Rule of the platform (after Rally the Troops): undo is allowed only until a reveal, a random
+        draw or a change of actor; the choice must be the seat's own, not one played for it.
+        """
+        if self.status != ACTIVE:
+            return "This game is not running."
+        if not self.undo_stack or self.undo_stack[-1]["seat"] != seat:
+            return "There is no choice of yours that can still be taken back."
+        if any(p.seat != seat for p in self.open_prompts()) or self.sealed:
+            return "Another player is now deciding, so your choice can no longer be taken back."
+        return None
+
+    def undo(self, seat: str, at: str) -> None:
+        problem = self.undo_problem(seat)
+        if problem:
+            raise NotYourDecision(problem)
+        self._emit(Game.ChoiceUndone, at, seat=seat, undone_seq=self.undo_stack[-1]["seq"])
 
     def post_message(self, seat: str | None, to: str | list[str], text: str, at: str) -> None:
         if isinstance(to, list):
@@ -293,9 +318,15 @@ class Game(Aggregate):
     # ----------------------------------------------------------------- folds (re-run on replay)
 
     def _on_ChoiceMade(self, c: dict, seq: int) -> None:
+        before, before_version = self.state, self.state_version
         self.state = self._take_next_state(
             lambda: self.rules.apply(self.state, c["seat"], c["choice"], ReplayRandom(c["draws"])))
         self.state_version = seq
+        if c["by"] == "seat" and not c["draws"]:
+            self.undo_stack = self.undo_stack[-(MAX_UNDO - 1):] + [
+                {"seat": c["seat"], "seq": seq, "state": before, "state_version": before_version}]
+        else:
+            self.undo_stack = []
         if c.get("key"):
             self.keys[c["key"]] = {"version": seq}
 
@@ -312,7 +343,7 @@ class Game(Aggregate):
             return state
 
         self.state = self._take_next_state(replay)
-        self.state_version, self.sealed = seq, {}
+        self.state_version, self.sealed, self.undo_stack = seq, {}, []
 
     def _on_MessagePosted(self, c: dict, seq: int) -> None:
         pass
@@ -346,6 +377,10 @@ class Game(Aggregate):
 
     def _on_GameResumed(self, c: dict, seq: int) -> None:
         self.status, self.paused_reason = ACTIVE, None
+
+    def _on_ChoiceUndone(self, c: dict, seq: int) -> None:
+        point = self.undo_stack.pop()
+        self.state, self.state_version = point["state"], seq
 
     def _on_PreferencesChanged(self, c: dict, seq: int) -> None:
         self.preferences[c["seat"]] = c["preference"]

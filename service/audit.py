@@ -19,7 +19,7 @@ from domain.randomness import seed_commitment, verify_draws
 ARCHIVE_FORMAT = "tabularium-archive/1"
 EVENT_TYPES = {"GameCreated", "ChoiceMade", "ChoiceSealed", "ChoicesRevealed", "MessagePosted", "GameFinished",
                "GameAbandoned", "SeatTokenRotated", "DeadlineMissed", "SeatReplaced", "VacationStarted",
-               "VacationEnded", "GamePaused", "GameResumed", "PreferencesChanged"}
+               "VacationEnded", "GamePaused", "GameResumed", "PreferencesChanged", "ChoiceUndone"}
 REDACTED = {"redacted": True}
 
 
@@ -149,9 +149,12 @@ def _replay_problem(game_id: str, entries: list[dict]) -> str | None:
 
 
 def _legality_problem(game: Game, e: dict) -> str | None:
+    c = e["content"]
+    if e["type"] == "ChoiceUndone":
+        problem = game.undo_problem(c["seat"])
+        return f"event {e['seq']}: an undo that was not allowed ({problem})" if problem else None
     if e["type"] not in ("ChoiceMade", "ChoiceSealed"):
         return None
-    c = e["content"]
     prompt = game.prompt_for(c["seat"])
     if prompt is None or prompt.id != c["prompt_id"] or prompt.find(c["choice"]) is None:
         return f"event {e['seq']}: {c['choice']!r} was not a legal choice for {c['seat']} at that moment"

@@ -124,6 +124,13 @@ def cmd_play(args) -> int:
     return 0
 
 
+@command("undo", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat", required=True)))
+def cmd_undo(args) -> int:
+    result = service().undo(args.game, args.seat)
+    print(f"your last choice was taken back; the game is at event {result['version']}")
+    return 0
+
+
 @command("history", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat"),
          p.add_argument("--json", action="store_true")))
 def cmd_history(args) -> int:

@@ -142,6 +142,9 @@ class HistoryBuilder:
     def _text_GameAbandoned(self, game: Game, c: dict, before: Any) -> list[str]:
         return [f"The game was abandoned by {c['by']}: {c['reason']}", f"Seed revealed: {c['seed']}."]
 
+    def _text_ChoiceUndone(self, game: Game, c: dict, before: Any) -> list[str]:
+        return [f"{self._name(game, c['seat'])} took back a choice (event {c['undone_seq']})."]
+
     def _text_SeatTokenRotated(self, game: Game, c: dict, before: Any) -> list[str]:
         return [f"{self._name(game, c['seat'])}'s access link was replaced."]
 

@@ -4,7 +4,7 @@ import random
 from domain.game import Game
 from service.audit import EVENT_TYPES, entry_of
 from tests.conftest import make_service
-from tests.support.play import new_game, play_random
+from tests.support.play import new_game, play_random, play_sealed_round
 
 
 def _exercise_every_event_type(svc):
@@ -19,6 +19,10 @@ def _exercise_every_event_type(svc):
     svc.record(gid, "SeatReplaced", seat="green", name="Eve", token_hash=None)
     svc.record(gid, "PreferencesChanged", seat="red", preference="digest")
     svc.rotate_token(gid, "red")
+    play_sealed_round(svc, gid)
+    winner = svc.get(gid).waiting_for()[0]
+    svc.choose(gid, winner, svc.get(gid).prompt_for(winner).id, "draw")
+    svc.undo(gid, winner)
     play_random(svc, gid, random.Random(4))
     other = new_game(svc, players=2)
     svc.abandon(other, "operator", "test")

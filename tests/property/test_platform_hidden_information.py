@@ -11,7 +11,7 @@ from tests.support.play import new_game
 
 SEATS = ["red", "blue", "green"]
 PUBLIC_KEYS = {"round", "rounds", "step", "scores", "deck_size", "hand_sizes", "your_hand", "played",
-               "last_round", "finished"}
+               "last_round", "finished", "your_drawn_card"}
 
 
 def _secrets(svc, gid):

@@ -24,3 +24,9 @@ def play_random(svc: GameService, game_id: str, rng: random.Random, max_steps: i
         if on_step:
             on_step(steps)
     return steps
+
+
+def play_sealed_round(svc: GameService, game_id: str) -> None:
+    """Every seat plays its first card; afterwards the round winner owes draw-or-pass."""
+    for prompt in svc.get(game_id).open_prompts():
+        svc.choose(game_id, prompt.seat, prompt.id, prompt.choices[0].id)

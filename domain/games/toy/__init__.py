@@ -2,7 +2,8 @@
 
 Each seat holds a hidden hand dealt from a shuffled deck. Every round all seats secretly play a card
 (sealed, revealed together); the highest card plus a die roll scores; the round winner then chooses
-openly to draw a card or pass. After `rounds` rounds the highest score wins; ties share the victory.
+openly to draw a card or pass, and keeps or discards what it drew (two decisions in a row by one seat:
+the case that undo serves). After `rounds` rounds the highest score wins; ties share the victory.
 """
 from __future__ import annotations
 
@@ -37,13 +38,17 @@ class HighCard:
         hands = {s: sorted(deck.pop() for _ in range(opts["hand_size"])) for s in seats}
         return {"seats": list(seats), "deck": deck, "hands": hands, "scores": {s: 0 for s in seats},
                 "round": 1, "rounds": opts["rounds"], "step": "play_card", "played": {},
-                "winner": None, "last": None, "finished": False}
+                "winner": None, "last": None, "finished": False, "drawn": None}
 
     def prompts(self, state: dict) -> list[Prompt]:
         if state["finished"]:
             return []
         if state["step"] == "play_card":
             return [self._play_prompt(state, s) for s in state["seats"] if s not in state["played"]]
+        if state["step"] == "keep_or_discard":
+            choices = (Choice("keep", f"Keep the {state['drawn']}"), Choice("discard", f"Discard the {state['drawn']}"))
+            return [Prompt(state["winner"], f"r{state['round']}.keep", "keep_or_discard",
+                           "Keep the card you drew, or discard it?", choices)]
         choices = (Choice("draw", "Draw a card"), Choice("pass", "Pass"))
         return [Prompt(state["winner"], f"r{state['round']}.draw", "draw_or_pass",
                        "You won the round: draw a card or pass?", choices)]
@@ -66,9 +71,12 @@ class HighCard:
             new["played"][seat] = card
             if len(new["played"]) == len(new["seats"]):
                 self._score_round(new, rng)
+        elif prompt.kind == "draw_or_pass" and choice == "draw" and new["deck"]:
+            new["drawn"], new["step"] = new["deck"].pop(), "keep_or_discard"
         else:
-            if choice == "draw" and new["deck"]:
-                new["hands"][seat] = sorted(new["hands"][seat] + [new["deck"].pop()])
+            if choice == "keep":
+                new["hands"][seat] = sorted(new["hands"][seat] + [new["drawn"]])
+            new["drawn"] = None
             self._next_round(new)
         return new
 
@@ -91,6 +99,7 @@ class HighCard:
                 "scores": state["scores"], "deck_size": len(state["deck"]),
                 "hand_sizes": {s: len(h) for s, h in state["hands"].items()},
                 "your_hand": state["hands"].get(seat) if seat else None,
+                "your_drawn_card": state["drawn"] if seat and seat == state["winner"] else None,
                 "played": sorted(state["played"]) if state["played"] else [],
                 "last_round": state["last"], "finished": state["finished"]}
 
@@ -106,6 +115,10 @@ class HighCard:
 
     def describe(self, before: dict, seat: str, choice: str, after: dict, viewer: str | None) -> list[str]:
         who = "You" if viewer == seat else seat.capitalize()
+        if before["step"] == "keep_or_discard":
+            verb = {"keep": ("keep", "keeps"), "discard": ("discard", "discards")}[choice][viewer != seat]
+            card = f"the {before['drawn']}" if viewer in (seat, "*") else "the card"
+            return [f"{who} {verb} {card}."]
         if before["step"] == "draw_or_pass":
             return [f"{who} {'draw' if viewer == seat else 'draws'} a card." if choice == "draw"
                     else f"{who} {'pass' if viewer == seat else 'passes'}."]
@@ -118,7 +131,8 @@ class HighCard:
         return lines
 
     def check_invariants(self, state: dict) -> None:
-        cards = list(state["deck"]) + [c for h in state["hands"].values() for c in h]
+        cards = list(state["deck"]) + [c for h in state["hands"].values() for c in h] + \
+            ([state["drawn"]] if state["drawn"] else [])
         assert len(cards) == len(set(cards)), "a card is in two places"
         assert all(v >= 0 for v in state["scores"].values()), "negative score"
 

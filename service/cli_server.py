@@ -1,0 +1,50 @@
+"""`tabularium serve [--host H] [--port P]`: the web app (and, in the embedded mode, the in-process
+workers when `workers.embedded` is there). Production runs `gunicorn -w N service.web.wsgi:app` instead."""
+from __future__ import annotations
+
+import importlib
+import logging
+
+from service.cli import command
+from service.config import Settings
+
+
+def start_embedded_workers(service) -> bool:
+    """`workers.embedded.start(service)` (the e-mail side's outbox pump and scheduler), when it exists."""
+    try:
+        module = importlib.import_module("workers.embedded")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("workers.embedded", "workers"):
+            raise
+        return False
+    start = getattr(module, "start", None)
+    if start is None:
+        return False
+    start(service)
+    return True
+
+
+@command("serve", lambda p: (p.add_argument("--host", default="127.0.0.1"),
+         p.add_argument("--port", type=int, default=8000)))
+def cmd_serve(args) -> int:
+    """Serve the web pages and the JSON API."""
+    from werkzeug.serving import run_simple
+
+    from service.games import GameService
+    from service.web import create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    settings = Settings.from_env()
+    service = GameService(settings)
+    if settings.embedded:
+        if start_embedded_workers(service):
+            print("embedded workers started (outbox pump, reminders, deadlines)")
+    else:
+        print("production settings (TABULARIUM_BROKER_URL is not memory://): run the workers separately;"
+              " for real traffic use gunicorn service.web.wsgi:app")
+    app = create_app(settings, service)
+    print(f"Tabularium on http://{args.host}:{args.port}/  (base URL for links: {settings.base_url})")
+    if settings.embedded:
+        print(f"  e-mails are written to {settings.mail_url} and shown at http://{args.host}:{args.port}/mail")
+    run_simple(args.host, args.port, app, threaded=True, use_reloader=False, use_debugger=False)
+    return 0

@@ -1,0 +1,147 @@
+"""The web layer: a Flask app over the GameService (ARCHITECTURE.md section 4).
+
+`create_app(settings=None, service=None)` builds one app with one long-lived GameService in
+`app.extensions["tabularium.service"]` (built here, so under gunicorn each worker builds its own after
+fork). Blueprints: api (JSON, bearer tokens), play (magic links, session), games (the game page and its
+forms), history, audit, lobby (`/`, `/new`) and, in the embedded mode only, mail (the local outbox).
+Views stay thin: they parse the request, call the service and render.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+from typing import Any
+
+from flask import Flask, current_app
+
+from service.config import Settings
+
+log = logging.getLogger("tabularium.web")
+
+MAX_CONTENT_LENGTH = 256 * 1024
+
+# Rate limits per client address (after ProxyFix); override with TABULARIUM_RATELIMIT_<KIND>.
+DEFAULT_LIMITS = {
+    "create": "10/minute;100/hour",
+    "login": "30/minute;300/hour",
+    "action": "120/minute",
+}
+LIMITED_ENDPOINTS = {
+    "api.create_game": "create", "lobby.new_game": "create",
+    "play.magic": "login",
+    "api.post_action": "action", "api.post_message": "action", "api.rotate_token": "action",
+    "games.choose": "action", "games.message": "action", "games.rotate_token": "action",
+}
+
+
+def create_app(settings: Settings | None = None, service: Any = None, config: dict | None = None) -> Flask:
+    """Build the app. `service` (a GameService) is reused when given; otherwise one is built here.
+
+    `config` overrides Flask config keys before the extensions start (tests use it, e.g.
+    {"RATELIMIT_ENABLED": False}).
+    """
+    from flask_limiter import Limiter
+    from flask_wtf.csrf import CSRFProtect
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    from service.games import GameService
+
+    if settings is None:
+        settings = service.settings if service is not None else Settings.from_env()
+    if service is None:
+        service = GameService(settings)
+
+    app = Flask(__name__)
+    env = os.environ.get
+    app.config.update(
+        SECRET_KEY=settings.secret_key,
+        MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
+        MAX_FORM_MEMORY_SIZE=64 * 1024,
+        MAX_FORM_PARTS=200,
+        SESSION_COOKIE_NAME="tabularium_session",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=not settings.embedded,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 180,
+        WTF_CSRF_TIME_LIMIT=None,
+        RATELIMIT_STORAGE_URI=settings.redis_url or "memory://",
+        RATELIMIT_ENABLED=env("TABULARIUM_RATELIMIT", "1").lower() not in ("0", "no", "false", "off"),
+        RATELIMIT_HEADERS_ENABLED=True,
+        RATELIMIT_SWALLOW_ERRORS=True,  # a Redis outage must not take the game down
+        JSON_SORT_KEYS=False,
+        TABULARIUM_LIMITS={k: env(f"TABULARIUM_RATELIMIT_{k.upper()}", v) for k, v in DEFAULT_LIMITS.items()},
+        TABULARIUM_PROXY_FIX=env("TABULARIUM_PROXY_FIX", "") in ("1", "yes", "true"),
+        TABULARIUM_MAGIC_MAX_AGE=30 * 24 * 3600,
+    )
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+    if config:
+        app.config.update(config)
+    app.extensions["tabularium.settings"] = settings
+    app.extensions["tabularium.service"] = service
+
+    if app.config["TABULARIUM_PROXY_FIX"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1, x_prefix=1)
+
+    from service.web import api, audit_pages, errors, games, history, lobby, play, render
+
+    csrf = CSRFProtect(app)
+    app.extensions["tabularium.csrf"] = csrf
+    render.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # bearer tokens only: the API never acts on a cookie for a POST
+    app.register_blueprint(play.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(history.bp)
+    app.register_blueprint(audit_pages.bp)
+    app.register_blueprint(lobby.bp)
+    if settings.embedded:
+        from service.web import mail
+
+        app.register_blueprint(mail.bp)
+    register_optional_blueprints(app)
+
+    limiter = Limiter(key_func=_client_address, app=app)
+    app.extensions["tabularium.limiter"] = limiter
+    for endpoint, kind in LIMITED_ENDPOINTS.items():
+        if endpoint in app.view_functions:
+            app.view_functions[endpoint] = limiter.limit(app.config["TABULARIUM_LIMITS"][kind])(
+                app.view_functions[endpoint])
+    return app
+
+
+def register_optional_blueprints(app: Flask) -> None:
+    """`service.web.mailhooks` (inbound-mail webhook, one-click unsubscribe) is written by the e-mail side;
+    when present its `bp` is registered and exempted from CSRF (mail providers POST without cookies)."""
+    try:
+        module = importlib.import_module("service.web.mailhooks")
+    except ModuleNotFoundError as exc:
+        if exc.name != "service.web.mailhooks":
+            raise
+        return
+    bp = getattr(module, "bp", None)
+    if bp is None:
+        return
+    app.register_blueprint(bp)
+    csrf = app.extensions.get("tabularium.csrf")
+    if csrf is not None:
+        csrf.exempt(bp)
+
+
+def _client_address() -> str:
+    from flask import request
+
+    return request.remote_addr or "unknown"
+
+
+def get_service():
+    return current_app.extensions["tabularium.service"]
+
+
+def get_settings() -> Settings:
+    return current_app.extensions["tabularium.settings"]
+
+
+__all__ = ["create_app", "register_optional_blueprints", "get_service", "get_settings"]

@@ -1,0 +1,498 @@
+"""The JSON API (ARCHITECTURE.md section 4). Each view's docstring carries its OpenAPI operation in YAML
+after `---`; `service.web.openapi` builds /api/openapi.json from them and from the url map.
+
+Errors are `{"error": "<sentence>"}`: 400 malformed, 401 no or bad token, 403 not yours, 404 no such
+game, 409 stale prompt or game over, 413 too large, 422 refused by the rules or invalid values, 429 rate
+limited. A refused request changes nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request, url_for
+
+from service import views
+from service.views import REFEREE
+from service.web import get_service, get_settings
+from service.web.auth import acting_seat, api_caller, require_caller, viewer_for
+from service.web.creation import create_game as create_game_checked
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+MAX_CLIENT_KEY = 150
+
+
+# ------------------------------------------------------------------------------------- helpers
+
+def json_body() -> dict:
+    data = request.get_json(force=True, silent=True)
+    if not isinstance(data, dict):
+        abort(400, description="The body must be a JSON object.")
+    return data
+
+
+def text_field(data: dict, name: str, required: bool = True, limit: int = 200) -> str | None:
+    value = data.get(name)
+    if value is None:
+        if required:
+            abort(400, description=f'"{name}" is required.')
+        return None
+    if not isinstance(value, str):
+        abort(400, description=f'"{name}" must be a string.')
+    if len(value) > limit:
+        abort(422, description=f'"{name}" is too long (at most {limit} characters).')
+    return value
+
+
+def wanted_seat() -> str | None:
+    seat = request.args.get("seat")
+    return seat[:40] if seat else None
+
+
+def load(game_id: str):
+    return get_service().get(game_id)
+
+
+# ------------------------------------------------------------------------------------- games
+
+@bp.post("/games")
+def create_game():
+    """Create a game.
+    ---
+    summary: Create a game
+    description: >
+      Open in the embedded mode; in production (an operator token is configured) only the operator
+      may create. The answer holds each seat's token and url only for the operator or in the embedded
+      mode; otherwise the links go to the players by e-mail. `seed` (hex) is accepted from the operator only.
+    tags: [games]
+    security: [{}, {bearer: []}]
+    requestBody:
+      required: true
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/NewGame'}
+    responses:
+      '201':
+        description: Created
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Created'}
+      '400': {$ref: '#/components/responses/Error'}
+      '401': {$ref: '#/components/responses/Error'}
+      '403': {$ref: '#/components/responses/Error'}
+      '413': {$ref: '#/components/responses/Error'}
+      '422': {$ref: '#/components/responses/Error'}
+      '429': {$ref: '#/components/responses/Error'}
+    """
+    settings = get_settings()
+    caller = api_caller(allow_session=False)
+    if not settings.embedded and not caller.operator:
+        if caller.via is None:
+            abort(401, description="Creating a game needs the operator token on this server.")
+        abort(403, description="Only the operator may create games on this server.")
+    data = json_body()
+    rules = data.get("rules")
+    if not isinstance(rules, str):
+        abort(400, description='"rules" must be the id of a game, such as "sylla".')
+    seed = data.get("seed")
+    if seed is not None and not caller.operator:
+        abort(403, description='Only the operator may choose a "seed".')
+    if seed is not None and not isinstance(seed, str):
+        abort(400, description='"seed" must be a hexadecimal string.')
+    created = create_game_checked(rules, data.get("players"), data.get("options"), seed)
+    show_tokens = caller.operator or settings.embedded
+    seats = [{"seat": s["seat"], "name": s["name"]} | (
+        {"token": s["token"], "url": s["url"]} if show_tokens else {}) for s in created["seats"]]
+    body = {"id": created["id"], "seats": seats,
+            "url": f"{settings.base_url}/games/{created['id']}"}
+    response = jsonify(body)
+    response.status_code = 201
+    response.headers["Location"] = url_for("api.get_game", game_id=created["id"])
+    return response
+
+
+@bp.get("/games")
+def list_games():
+    """Games visible to the caller.
+    ---
+    summary: List the caller's games
+    description: A seat token sees its game, the operator every game, a browser session its remembered games.
+    tags: [games]
+    security: [{bearer: []}]
+    parameters:
+      - {name: limit, in: query, required: false, schema: {type: integer, minimum: 1, maximum: 500}}
+    responses:
+      '200':
+        description: The games
+        content:
+          application/json:
+            schema: {type: array, items: {$ref: '#/components/schemas/GameRow'}}
+      '401': {$ref: '#/components/responses/Error'}
+      '429': {$ref: '#/components/responses/Error'}
+    """
+    caller = require_caller(api_caller())
+    limit = request.args.get("limit", default=200, type=int)
+    if limit is None or not 1 <= limit <= 500:
+        limit = 200
+    store = get_service().store
+    ids = None if caller.operator else list(caller.seats)
+    rows = store.list_games(ids)[:limit]
+    return jsonify([{"id": r["id"], "rules": r["rules"], "status": r["status"], "created_at": r["created_at"],
+                     "updated_at": r["updated_at"], "length": r["length"], "head": r["head"],
+                     "players": r["seats"], "waiting_for": r["waiting_for"],
+                     "your_seats": caller.seats_in(r["id"])} for r in rows])
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str):
+    """Summary of one game.
+    ---
+    summary: Game summary
+    description: Rules, status, version, players, who the game waits for and their deadlines.
+    tags: [games]
+    security: [{bearer: []}]
+    parameters: [game_id]
+    responses:
+      '200':
+        description: The summary
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Summary'}
+      '401': {$ref: '#/components/responses/Error'}
+      '403': {$ref: '#/components/responses/Error'}
+      '404': {$ref: '#/components/responses/Error'}
+      '503': {$ref: '#/components/responses/Error'}
+    """
+    game = load(game_id)
+    viewer_for(game, api_caller())
+    svc = get_service()
+    return jsonify(views.summary_json(game, svc.deadlines(game)))
+
+
+@bp.get("/games/<game_id>/view")
+def get_view(game_id: str):
+    """The caller's view of a game.
+    ---
+    summary: Your view
+    description: >
+      What the caller may see now: the game, your seat, the rules' view of the state, your prompt (with
+      the `id` to send back as `prompt_id`), who the game waits for, the outcome. The operator sees the
+      unredacted view, or a seat's view with `?seat=`.
+    tags: [play]
+    security: [{bearer: []}]
+    parameters:
+      - game_id
+      - seat
+    responses:
+      '200':
+        description: The view
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/View'}
+      '401': {$ref: '#/components/responses/Error'}
+      '403': {$ref: '#/components/responses/Error'}
+      '404': {$ref: '#/components/responses/Error'}
+      '503': {$ref: '#/components/responses/Error'}
+    """
+    game = load(game_id)
+    viewer = viewer_for(game, api_caller(), wanted_seat())
+    return jsonify(views.view_json(game, viewer, get_service().deadlines(game)))
+
+
+@bp.post("/games/<game_id>/actions")
+def post_action(game_id: str):
+    """Make a choice.
+    ---
+    summary: Answer your prompt
+    description: >
+      Send the prompt id you are answering, one of its choice ids, and an idempotency key (any string you
+      make up per decision, at most 150 characters): the same key twice records one event and answers the
+      same version. The operator acts for a seat by naming it in `seat`.
+    tags: [play]
+    security: [{bearer: []}]
+    parameters: [game_id]
+    requestBody:
+      required: true
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/Action'}
+    responses:
+      '200':
+        description: Recorded
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Version'}
+      '400': {$ref: '#/components/responses/Error'}
+      '401': {$ref: '#/components/responses/Error'}
+      '403': {$ref: '#/components/responses/Error'}
+      '404': {$ref: '#/components/responses/Error'}
+      '409': {$ref: '#/components/responses/Error'}
+      '413': {$ref: '#/components/responses/Error'}
+      '422': {$ref: '#/components/responses/Error'}
+      '429': {$ref: '#/components/responses/Error'}
+      '503': {$ref: '#/components/responses/Error'}
+    """
+    caller = require_caller(api_caller(allow_session=False))
+    data = json_body()
+    prompt_id = text_field(data, "prompt_id")
+    choice = text_field(data, "choice")
+    key = text_field(data, "idempotency_key", required=False, limit=MAX_CLIENT_KEY)
+    game = load(game_id)
+    seat, by = acting_seat(game, caller, data.get("seat"))
+    result = get_service().choose(game.id, seat, prompt_id, choice, key=scoped_key(seat, key), by=by)
+    return jsonify(version=result["version"])
+
+
+def scoped_key(seat: str, key: str | None) -> str | None:
+    """Idempotency keys are per seat, so one seat's key can never replay another seat's result."""
+    return f"{seat}:{key}" if key else None
+
+
+@bp.get("/games/<game_id>/history")
+def get_history(game_id: str):
+    """The game's events, narrated for the caller.
+    ---
+    summary: History
+    description: >
+      Every event the caller may see, with its narration from the caller's seat. Once a game is over
+      every seat reads the full, unredacted narration; private messages stay private.
+    tags: [history]
+    security: [{bearer: []}]
+    parameters:
+      - game_id
+      - seat
+    responses:
+      '200':
+        description: The events
+        content:
+          application/json:
+            schema: {type: array, items: {$ref: '#/components/schemas/HistoryEntry'}}
+      '401': {$ref: '#/components/responses/Error'}
+      '403': {$ref: '#/components/responses/Error'}
+      '404': {$ref: '#/components/responses/Error'}
+      '503': {$ref: '#/components/responses/Error'}
+    """
+    game = load(game_id)
+    viewer = viewer_for(game, api_caller(), wanted_seat())
+    return jsonify(get_service().history(game.id, viewer))
+
+
+@bp.get("/games/<game_id>/history/<int(signed=True):seq>")
+def get_history_view(game_id: str, seq: int):
+    """The caller's view right after event `seq`.
+    ---
+    summary: View as of an event
+    tags: [history]
+    security: [{bearer: []}]
+    parameters:
+      - game_id
+      - {name: seq, in: path, required: true, schema: {type: integer}, description: 'An event number (1 is the creation).'}
+      - seat
+    responses:
+      '200':
+        description: The view then
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/View'}
+      '401': {$ref: '#/components/responses/Error'}
+      '403': {$ref: '#/components/responses/Error'}
+      '404': {$ref: '#/components/responses/Error'}
+      '503': {$ref: '#/components/responses/Error'}
+    """
+    game = load(game_id)
+    viewer = viewer_for(game, api_caller(), wanted_seat())
+    if not 1 <= seq <= game.version:
+        abort(404, description=f"There is no event {seq} in this game; it has {game.version}.")
+    return jsonify(get_service().view(game.id, viewer, seq))
+
+
+@bp.post("/games/<game_id>/messages")
+def post_message(game_id: str):
+    """Post a message.
+    ---
+    summary: Post a message
+    description: '`to` is "all" or a list of seats. The operator posts as the operator.'
+    tags: [play]
+    security: [{bearer: []}]
+    parameters: [game_id]
+    requestBody:
+      required: true
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/Message'}
+    responses:
+      '201':
+        description: Posted
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Version'}
+      '400': {$ref: '#/components/responses/Error'}
+      '401': {$ref: '#/components/responses/Error'}
+      '403': {$ref: '#/components/responses/Error'}
+      '404': {$ref: '#/components/responses/Error'}
+      '413': {$ref: '#/components/responses/Error'}
+      '422': {$ref: '#/components/responses/Error'}
+      '429': {$ref: '#/components/responses/Error'}
+      '503': {$ref: '#/components/responses/Error'}
+    """
+    caller = require_caller(api_caller(allow_session=False))
+    data = json_body()
+    text = text_field(data, "text", limit=4000)
+    to = parse_recipients(data.get("to", "all"))
+    game = load(game_id)
+    if caller.operator and not caller.seats_in(game.id):
+        seat = None
+    else:
+        seat, _by = acting_seat(game, caller, data.get("seat"))
+    get_service().post_message(game.id, seat, to, text)
+    response = jsonify(version=get_service().get(game.id).version)
+    response.status_code = 201
+    return response
+
+
+def parse_recipients(to: Any) -> str | list[str]:
+    if to == "all":
+        return "all"
+    if isinstance(to, list) and all(isinstance(s, str) and len(s) <= 40 for s in to) and len(to) <= 10:
+        return to
+    abort(400, description='"to" must be "all" or a list of seats.')
+
+
+@bp.post("/games/<game_id>/token")
+def rotate_token(game_id: str):
+    """Replace a seat's token.
+    ---
+    summary: Rotate a seat token
+    description: >
+      The seat itself (its own token) or the operator (naming `seat`) gets a new token and link; the old
+      one stops working at once, for the API and for every browser logged in with it. Recorded as an event.
+    tags: [play]
+    security: [{bearer: []}]
+    parameters: [game_id]
+    requestBody:
+      required: false
+      content:
+        application/json:
+          schema: {type: object, properties: {seat: {type: string}}}
+    responses:
+      '200':
+        description: The new token
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/NewToken'}
+      '400': {$ref: '#/components/responses/Error'}
+      '401': {$ref: '#/components/responses/Error'}
+      '403': {$ref: '#/components/responses/Error'}
+      '404': {$ref: '#/components/responses/Error'}
+      '422': {$ref: '#/components/responses/Error'}
+      '429': {$ref: '#/components/responses/Error'}
+      '503': {$ref: '#/components/responses/Error'}
+    """
+    caller = require_caller(api_caller(allow_session=False))
+    data = request.get_json(force=True, silent=True) if request.content_length else {}
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        abort(400, description="The body must be a JSON object.")
+    game = load(game_id)
+    seat, _by = acting_seat(game, caller, data.get("seat"))
+    token = get_service().rotate_token(game.id, seat)
+    return jsonify(seat=seat, token=token, url=f"{get_settings().base_url}/play/{token}")
+
+
+@bp.get("/games/<game_id>/audit")
+def get_audit(game_id: str):
+    """Verify the game's record.
+    ---
+    summary: Audit
+    description: >
+      Public: the chain length and head, whether the chain and a full replay verify, the seed commitment,
+      and after the end the revealed seed with a check of every random draw against it.
+    tags: [audit]
+    security: [{}]
+    parameters: [game_id]
+    responses:
+      '200':
+        description: The audit report
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Audit'}
+      '404': {$ref: '#/components/responses/Error'}
+      '503': {$ref: '#/components/responses/Error'}
+    """
+    report = get_service().audit(game_id).to_json()
+    return jsonify(report)
+
+
+@bp.get("/games/<game_id>/export")
+def get_export(game_id: str):
+    """The verifiable archive.
+    ---
+    summary: Export
+    description: >
+      The whole archive, verifiable offline with `tabularium verify archive.json`: for the players once the
+      game is over (private messages between others keep only their hash), for the operator at any time.
+    tags: [audit]
+    security: [{bearer: []}]
+    parameters:
+      - game_id
+      - {name: download, in: query, required: false, schema: {type: string, enum: ['0', '1']}}
+    responses:
+      '200':
+        description: The archive
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Archive'}
+      '401': {$ref: '#/components/responses/Error'}
+      '403': {$ref: '#/components/responses/Error'}
+      '404': {$ref: '#/components/responses/Error'}
+      '503': {$ref: '#/components/responses/Error'}
+    """
+    game = load(game_id)
+    caller = api_caller()
+    viewer = viewer_for(game, caller, wanted_seat())
+    if caller.operator and not caller.seats_in(game.id):
+        viewer = REFEREE
+    archive = get_service().export(game.id, viewer)
+    response = jsonify(archive)
+    if request.args.get("download") == "1":
+        response.headers["Content-Disposition"] = f'attachment; filename="tabularium-{game.id}.json"'
+    return response
+
+
+@bp.get("/titles")
+def list_titles():
+    """The games this server plays, with their options.
+    ---
+    summary: Titles
+    tags: [games]
+    security: [{}]
+    responses:
+      '200':
+        description: The titles
+        content:
+          application/json:
+            schema: {type: array, items: {$ref: '#/components/schemas/Title'}}
+    """
+    from service.web.creation import title_list
+
+    return jsonify(title_list())
+
+
+@bp.get("/openapi.json")
+def openapi():
+    """This document.
+    ---
+    summary: OpenAPI document
+    tags: [meta]
+    security: [{}]
+    responses:
+      '200':
+        description: The OpenAPI 3 document of this API
+        content:
+          application/json:
+            schema: {type: object}
+    """
+    from service.web.openapi import spec_for
+
+    return jsonify(spec_for())

@@ -1,0 +1,228 @@
+"""Who is calling: seat tokens (bearer), the operator token, and the session cookie.
+
+* API calls send `Authorization: Bearer <token>`; a seat token is good for its own game only (403
+  elsewhere), the operator token for every game. GET requests of the API also accept the session
+  cookie (the page's polling script); POSTs never do, so the CSRF-exempt API cannot be driven by a
+  cookie from another site.
+* The session (a signed cookie) remembers the seats this browser confirmed a magic link for:
+  `[[game_id, seat, fingerprint]]`, where the fingerprint is the start of the seat's current token
+  hash, so rotating a token logs out every browser that used the old one. In the embedded mode a
+  browser may hold several seats of one game (one person trying a whole game); in production a
+  login replaces the browser's other seat in that game.
+"""
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import abort, request, session
+
+from service.games import token_hash
+from service.views import REFEREE
+from service.web import get_service, get_settings
+
+FP = 16            # hex digits of the token hash kept in the cookie
+MAX_SEATS = 24     # remembered seats per browser (the cookie must stay under 4 kB)
+MAX_LINK_GAMES = 4  # games whose seat links the embedded lobby keeps for their creator
+
+
+def fingerprint(hashed: str | None) -> str:
+    return (hashed or "")[:FP]
+
+
+@dataclass
+class Caller:
+    operator: bool = False
+    seats: dict[str, list[str]] = field(default_factory=dict)   # game id -> seats
+    via: str | None = None                                       # "bearer" | "session" | None
+
+    @property
+    def anonymous(self) -> bool:
+        return not self.operator and not self.seats
+
+    def seats_in(self, game_id: str) -> list[str]:
+        return list(self.seats.get(str(game_id), []))
+
+
+# ---------------------------------------------------------------------------------------- bearer
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        abort(401, description='Send the token as "Authorization: Bearer <token>".')
+    return token
+
+
+def bearer_caller() -> Caller | None:
+    token = bearer_token()
+    if token is None:
+        return None
+    owner = get_service().authenticate(token)
+    if owner is None:
+        abort(401, description="That token is not valid (it may have been replaced by a newer link).")
+    if owner == ("*", "operator"):
+        return Caller(operator=True, via="bearer")
+    return Caller(seats={owner[0]: [owner[1]]}, via="bearer")
+
+
+def api_caller(allow_session: bool = True) -> Caller:
+    caller = bearer_caller()
+    if caller is not None:
+        return caller
+    if allow_session:
+        caller = session_caller()
+        if not caller.anonymous:
+            return caller
+    return Caller()
+
+
+def require_caller(caller: Caller) -> Caller:
+    if caller.anonymous:
+        abort(401, description="This needs a seat token (Authorization: Bearer <token>) or the operator token.")
+    return caller
+
+
+def viewer_for(game: Any, caller: Caller, wanted: str | None = None) -> str:
+    """The seat this caller sees `game` as (REFEREE for the operator); 401/403 when not allowed."""
+    require_caller(caller)
+    seats = caller.seats_in(game.id)
+    if wanted is not None and wanted not in game.seat_ids:
+        abort(403 if seats or caller.operator else 401, description=f"There is no seat {wanted[:20]!r} in this game.")
+    if caller.operator and not seats:
+        return wanted or REFEREE
+    if not seats:
+        abort(403, description="Your token or login belongs to another game.")
+    if wanted is not None:
+        if wanted not in seats and not caller.operator:
+            abort(403, description=f"You are not logged in as {wanted}.")
+        return wanted
+    waiting = set(game.waiting_for())
+    return next((s for s in seats if s in waiting), seats[0])
+
+
+def acting_seat(game: Any, caller: Caller, wanted: str | None) -> tuple[str, str]:
+    """(seat, by) for a command; the operator must name the seat."""
+    seats = caller.seats_in(game.id)
+    if wanted is not None and not isinstance(wanted, str):
+        abort(400, description='"seat" must be a string.')
+    if caller.operator and (wanted is not None or not seats):
+        if wanted is None or wanted not in game.seat_ids:
+            abort(422, description='The operator must name an existing "seat" to act for.')
+        return wanted, "operator"
+    require_caller(caller)
+    if not seats:
+        abort(403, description="Your token or login belongs to another game.")
+    if wanted is not None and wanted not in seats:
+        abort(403, description=f"You are not logged in as {wanted[:20]}.")
+    return (wanted or seats[0]), "seat"
+
+
+# --------------------------------------------------------------------------------------- session
+
+def _entries() -> list[list[str]]:
+    raw = session.get("seats")
+    if not isinstance(raw, list):
+        return []
+    return [e for e in raw if isinstance(e, list) and len(e) == 3 and all(isinstance(x, str) for x in e)]
+
+
+def session_caller(game: Any = None) -> Caller:
+    """The session's seats; with `game`, those seats are checked against its current token hashes."""
+    caller = Caller(via="session")
+    op = session.get("op")
+    settings = get_settings()
+    if isinstance(op, str) and settings.operator_token and hmac.compare_digest(
+            op, fingerprint(token_hash(settings.operator_token))):
+        caller.operator = True
+    entries = _entries()
+    if game is not None:
+        gid, keep = str(game.id), []
+        for e in entries:
+            if e[0] == gid and fingerprint(game.token_hashes.get(e[1])) != e[2]:
+                continue  # the token was rotated: this browser is logged out of that seat
+            keep.append(e)
+        if len(keep) != len(entries):
+            session["seats"] = keep
+        entries = keep
+    for gid, seat, _fp in entries:
+        caller.seats.setdefault(gid, [])
+        if seat not in caller.seats[gid]:
+            caller.seats[gid].append(seat)
+    return caller
+
+
+def session_game_ids() -> list[str]:
+    seen: list[str] = []
+    for gid, _s, _f in _entries():
+        if gid not in seen:
+            seen.append(gid)
+    for gid, _tokens in _links():
+        if gid not in seen:
+            seen.append(gid)
+    return seen
+
+
+def validate_session_seats() -> None:
+    """Drop remembered seats whose token has since been replaced (one query for all of them)."""
+    entries = _entries()
+    if not entries:
+        return
+    ids = sorted({e[0] for e in entries})
+    marks = ",".join("?" for _ in ids)
+    rows = get_service().store.db.query(
+        f"SELECT game_id, seat, token_hash FROM tabularium_seat_tokens WHERE game_id IN ({marks})", tuple(ids))
+    current = {(r["game_id"], r["seat"]): fingerprint(r["token_hash"]) for r in rows}
+    keep = [e for e in entries if current.get((e[0], e[1])) == e[2]]
+    if len(keep) != len(entries):
+        session["seats"] = keep
+
+
+def remember_seat(game_id: str, seat: str, hashed: str) -> None:
+    gid = str(game_id)
+    several = get_settings().embedded
+    entries = [e for e in _entries() if not (e[0] == gid and (e[1] == seat or not several))]
+    entries.append([gid, seat, fingerprint(hashed)])
+    session["seats"] = entries[-MAX_SEATS:]
+    session.permanent = True
+
+
+def remember_operator() -> None:
+    session["op"] = fingerprint(token_hash(get_settings().operator_token or ""))
+    session.permanent = True
+
+
+def forget_all() -> None:
+    session.clear()
+
+
+def _links() -> list[list[Any]]:
+    raw = session.get("links")
+    if not isinstance(raw, list):
+        return []
+    return [e for e in raw if isinstance(e, list) and len(e) == 2 and isinstance(e[1], dict)]
+
+
+def remember_links(game_id: str, tokens: dict[str, str]) -> None:
+    """Embedded mode: the creator's browser keeps every seat's link of the games it created."""
+    links = [e for e in _links() if e[0] != str(game_id)]
+    links.append([str(game_id), dict(tokens)])
+    session["links"] = links[-MAX_LINK_GAMES:]
+
+
+def links_for(game_id: str) -> dict[str, str]:
+    if not get_settings().embedded:
+        return {}
+    return next((dict(e[1]) for e in _links() if e[0] == str(game_id)), {})
+
+
+def update_link(game_id: str, seat: str, token: str) -> None:
+    links = _links()
+    for e in links:
+        if e[0] == str(game_id) and seat in e[1]:
+            e[1][seat] = token
+            session["links"] = links

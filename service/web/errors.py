@@ -1,0 +1,115 @@
+"""Every failure becomes a clear sentence: JSON `{"error": ...}` under /api, a small HTML page elsewhere.
+
+Refusals from the service map to statuses (ARCHITECTURE.md section 4); nothing ever shows a stack trace.
+"""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from domain.errors import BadRequest, GameError, GameNotActive, NotYourDecision, StalePrompt
+from domain.rules import IllegalAction
+
+log = logging.getLogger("tabularium.web")
+
+SENTENCES = {
+    400: "The request was malformed.",
+    401: "This needs you to log in: open your game link, or send your token.",
+    403: "You may not do that.",
+    404: "There is nothing here.",
+    405: "That method is not allowed here.",
+    409: "That conflicts with the current state of the game.",
+    410: "This link has already been used or has expired.",
+    413: "The request is too large (at most 256 kB).",
+    415: "Send JSON (Content-Type: application/json).",
+    422: "The request could not be processed.",
+    429: "Too many requests: please slow down and try again in a minute.",
+    500: "Something went wrong on our side; nothing was changed. Please try again.",
+    503: "The service is busy or unavailable; please try again.",
+}
+
+
+def status_for(exc: Exception) -> int:
+    from service.games import GameDamaged, GameNotFound
+
+    if isinstance(exc, GameNotFound):
+        return 404
+    if isinstance(exc, NotYourDecision):
+        return 403
+    if isinstance(exc, (StalePrompt, GameNotActive)):
+        return 409
+    if isinstance(exc, (BadRequest, IllegalAction)):
+        return 422
+    if isinstance(exc, GameDamaged):
+        return 503
+    return 503  # "too busy" and other refusals of the service
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.path == "/api"
+
+
+def error_response(status: int, message: str, extra_headers: dict | None = None):
+    if wants_json():
+        response = jsonify(error=message)
+        response.status_code = status
+    else:
+        try:
+            html = render_template("error.html", status=status, message=message)
+        except Exception:  # never let the error page itself fail
+            from markupsafe import escape
+
+            html = f"<!doctype html><title>{status}</title><p>{escape(message)}</p>"
+        response = app_response(html, status)
+    for k, v in (extra_headers or {}).items():
+        response.headers[k] = v
+    return response
+
+
+def app_response(body: str, status: int):
+    from flask import make_response
+
+    response = make_response(body, status)
+    response.headers["Content-Type"] = "text/html; charset=utf-8"
+    return response
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(GameError)
+    def game_error(exc: GameError):
+        return error_response(status_for(exc), exc.reason)
+
+    @app.errorhandler(IllegalAction)
+    def illegal(exc: IllegalAction):
+        return error_response(422, exc.reason)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(exc: CSRFError):
+        return error_response(400, "This form has expired or did not come from this site "
+                                   "(its security token is missing or wrong): reload the page and try again.")
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        status = exc.code or 500
+        default = SENTENCES.get(status, "The request could not be served.")
+        message = exc.description if _own_description(exc) else default
+        if status == 429:
+            message = SENTENCES[429]
+        headers = {}
+        valid = getattr(exc, "valid_methods", None)
+        if status == 405 and valid:
+            headers["Allow"] = ", ".join(valid)
+        return error_response(status, message, headers)
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return error_response(500, SENTENCES[500])
+
+
+def _own_description(exc: HTTPException) -> bool:
+    """True when the view gave its own sentence (abort(..., description=...)), not werkzeug's default."""
+    return bool(exc.description) and exc.description != type(exc).description

@@ -1,0 +1,152 @@
+"""The game page `/games/<id>` and its forms: choose, post a message, replace your link."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+
+from domain.errors import GameError
+from domain.rules import IllegalAction
+from service import views
+from service.games import token_hash
+from service.web import get_service, get_settings
+from service.web.api import scoped_key
+from service.web.auth import Caller, remember_seat, session_caller, update_link, viewer_for
+from service.web.errors import status_for
+
+bp = Blueprint("games", __name__)
+
+RECENT = 20
+MESSAGES = 30
+
+
+def page_caller(game) -> Caller:
+    caller = session_caller(game)
+    if caller.anonymous:
+        abort(401, description="Open the link you received by e-mail to see this game.")
+    if not caller.seats_in(game.id) and not caller.operator:
+        abort(403, description="This browser is not logged in to this game: open your link for it.")
+    return caller
+
+
+def form_text(name: str, limit: int, required: bool = True) -> str | None:
+    value = request.form.get(name)
+    if value is None or value == "":
+        if required:
+            abort(400, description=f"The form is missing its {name.replace('_', ' ')}: reload the page.")
+        return None
+    if len(value) > limit:
+        abort(422, description=f"The {name.replace('_', ' ')} is too long (at most {limit} characters).")
+    return value
+
+
+def form_seat(game, caller: Caller) -> tuple[str, str]:
+    seat = form_text("seat", 40)
+    seats = caller.seats_in(game.id)
+    if seat in seats:
+        return seat, "seat"
+    if caller.operator and seat in game.seat_ids:
+        return seat, "operator"
+    abort(403, description=f"This browser is not logged in as {seat}.")
+
+
+def render_game(game, caller: Caller, viewer: str, error: str | None = None, status: int = 200,
+                notice: str | None = None):
+    svc = get_service()
+    view = views.view_json(game, viewer, svc.deadlines(game))
+    history = svc.history(game.id, viewer)
+    messages = [e for e in history if e["type"] == "MessagePosted"][-MESSAGES:]
+    recent = [e for e in history if e["type"] != "MessagePosted"][-RECENT:]
+    my_seats = caller.seats_in(game.id)
+    switchable = my_seats if not caller.operator else game.seat_ids
+    names = {s["seat"]: s["name"] for s in game.seats}
+    may_export = caller.operator or views.is_over(game)
+    html = render_template("game.html", game=game, view=view, viewer=viewer, seat=view["you"]["seat"],
+                           names=names, switchable=switchable, my_seats=my_seats, operator=caller.operator,
+                           recent=recent, messages=messages, error=error, notice=notice,
+                           may_export=may_export, over=views.is_over(game))
+    return Response(html, status=status, headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/games/<game_id>")
+def page(game_id: str):
+    game = get_service().get(game_id)
+    caller = page_caller(game)
+    viewer = viewer_for(game, caller, request.args.get("seat") or None)
+    notice = "Your game was created." if request.args.get("created") else None
+    return render_game(game, caller, viewer, notice=notice)
+
+
+@bp.post("/games/<game_id>/choose")
+def choose(game_id: str):
+    svc = get_service()
+    game = svc.get(game_id)
+    caller = page_caller(game)
+    seat, by = form_seat(game, caller)
+    prompt_id = form_text("prompt_id", 200)
+    key = form_text("key", 150, required=False)
+    choice = request.form.get("choice")
+    if not choice:
+        return render_game(game, caller, seat, error="Pick one of the choices first.", status=422)
+    if len(choice) > 200:
+        abort(422, description="That choice is too long.")
+    try:
+        svc.choose(game.id, seat, prompt_id, choice, key=scoped_key(seat, key), by=by)
+    except (GameError, IllegalAction) as exc:
+        return render_game(svc.get(game.id), caller, seat, error=exc.reason, status=status_for(exc))
+    return redirect(url_for("games.page", game_id=str(game.id), seat=seat), 303)
+
+
+@bp.post("/games/<game_id>/messages")
+def message(game_id: str):
+    svc = get_service()
+    game = svc.get(game_id)
+    caller = page_caller(game)
+    seat, _by = form_seat(game, caller)
+    text = form_text("text", 4000)
+    to = [s for s in request.form.getlist("to") if s]
+    recipients = "all" if not to or "all" in to else to
+    try:
+        svc.post_message(game.id, None if _by == "operator" else seat, recipients, text)
+    except (GameError, IllegalAction) as exc:
+        return render_game(svc.get(game.id), caller, seat, error=exc.reason, status=status_for(exc))
+    return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + "#messages", 303)
+
+
+@bp.post("/games/<game_id>/token")
+def rotate_token(game_id: str):
+    svc = get_service()
+    game = svc.get(game_id)
+    caller = page_caller(game)
+    seat, _by = form_seat(game, caller)
+    token = svc.rotate_token(game.id, seat)
+    if seat in caller.seats_in(game.id):
+        remember_seat(str(game.id), seat, token_hash(token))
+    update_link(str(game.id), seat, token)
+    url = f"{get_settings().base_url}/play/{token}"
+    html = render_template("token.html", game=game, seat=seat, url=url, name=game.seat_info(seat)["name"])
+    return Response(html, status=200, headers={"Cache-Control": "no-store"})
+
+
+POLL_JS = """// Reload the game page when the game changes (the page works without this script).
+(function () {
+  var el = document.getElementById("game");
+  if (!el || !window.fetch) return;
+  var url = el.getAttribute("data-poll"), version = el.getAttribute("data-version");
+  function busy() {
+    var t = document.querySelector("textarea");
+    return t && (t.value || document.activeElement === t);
+  }
+  function check() {
+    if (document.hidden || busy()) return;
+    fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (d) { if (d && String(d.version) !== version) window.location.reload(); })
+      .catch(function () {});
+  }
+  setInterval(check, 15000);
+})();
+"""
+
+
+@bp.get("/assets/poll.js")
+def poll_js():
+    return Response(POLL_JS, mimetype="text/javascript", headers={"Cache-Control": "public, max-age=3600"})

@@ -1,0 +1,121 @@
+"""`/` lists the games this browser is logged in to (and, in the embedded mode, every seat's link of the
+games it created); `/new` creates a game: open in the embedded mode, operator-only in production."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+
+from domain.errors import BadRequest, GameError
+from domain.rules import IllegalAction, get_rules
+from service.games import token_hash
+from service.web import get_service, get_settings
+from service.web.auth import (links_for, remember_links, remember_seat, session_caller, session_game_ids,
+                              validate_session_seats)
+from service.web.creation import available_titles, create_game, options_schema
+from service.web.errors import status_for
+
+bp = Blueprint("lobby", __name__)
+
+MAX_PLAYER_ROWS = 6
+
+
+@bp.get("/")
+def index():
+    validate_session_seats()
+    caller = session_caller()
+    store = get_service().store
+    ids = session_game_ids()
+    rows = store.list_games(None if caller.operator else ids) if (ids or caller.operator) else []
+    games = []
+    for r in rows[:200]:
+        links = links_for(r["id"])
+        games.append({**r, "your_seats": caller.seats_in(r["id"]),
+                      "links": {seat: f"{get_settings().base_url}/play/{tok}" for seat, tok in links.items()}})
+    return render_template("lobby.html", games=games, operator=caller.operator,
+                           may_create=may_create(caller.operator))
+
+
+def may_create(operator: bool) -> bool:
+    return get_settings().embedded or operator
+
+
+def _form_options(rules: Any) -> tuple[dict, dict]:
+    """Options from the form: only the ones that differ from their default. Returns (options, raw)."""
+    options, raw = {}, {}
+    for name, spec in options_schema(rules).items():
+        field = request.form.get(f"opt_{name}")
+        if field is None:
+            continue
+        raw[name] = field
+        default = spec.get("default")
+        if isinstance(default, bool):
+            value: Any = field == "true"
+        elif isinstance(default, int):
+            try:
+                value = int(field)
+            except ValueError:
+                raise BadRequest(f"The option {name!r} must be a whole number.") from None
+        elif isinstance(default, str):
+            value = field
+        else:
+            text = field.strip()
+            if text in ("", json.dumps(default)):
+                continue
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError:
+                raise BadRequest(f"The option {name!r} must be written as JSON, e.g. {json.dumps(default)}.") from None
+        if value != default:
+            options[name] = value
+    return options, raw
+
+
+def _title_choice() -> str:
+    titles = available_titles()
+    wanted = request.values.get("rules")
+    if wanted in titles:
+        return wanted
+    return "sylla" if "sylla" in titles else (titles[0] if titles else "")
+
+
+def render_new(error: str | None = None, status: int = 200, players: list | None = None, raw: dict | None = None):
+    rid = _title_choice()
+    rules = get_rules(rid) if rid else None
+    schema = options_schema(rules) if rules else {}
+    rows = players or []
+    rows = rows + [{"name": "", "email": ""}] * (MAX_PLAYER_ROWS - len(rows))
+    html = render_template("new.html", titles=[(t, get_rules(t).title) for t in available_titles()], rules=rules,
+                           schema=schema, rows=rows[:MAX_PLAYER_ROWS], error=error, raw=raw or {},
+                           json=json)
+    return Response(html, status=status)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_game():
+    caller = session_caller()
+    if not may_create(caller.operator):
+        abort(403, description="On this server games are created by the operator: log in with the operator's link.")
+    if request.method == "GET" or request.form.get("action") == "choose-title":
+        return render_new()
+    rid = _title_choice()
+    names = request.form.getlist("name")[:MAX_PLAYER_ROWS]
+    emails = request.form.getlist("email")[:MAX_PLAYER_ROWS]
+    players = [{"name": n.strip(), "email": (emails[i] if i < len(emails) else "").strip()}
+               for i, n in enumerate(names) if n.strip()]
+    raw: dict = {}
+    try:
+        options, raw = _form_options(get_rules(rid))
+        created = create_game(rid, players, options)
+    except (GameError, IllegalAction) as exc:
+        return render_new(exc.reason, status_for(exc), players, raw)
+    gid = created["id"]
+    settings = get_settings()
+    if settings.embedded:
+        for s in created["seats"]:
+            remember_seat(gid, s["seat"], token_hash(s["token"]))
+        remember_links(gid, {s["seat"]: s["token"] for s in created["seats"]})
+        return redirect(url_for("games.page", game_id=gid, created=1), 303)
+    html = render_template("created.html", created=created, rules=get_rules(rid))
+    return Response(html, status=201, headers={"Cache-Control": "no-store"})

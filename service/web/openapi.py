@@ -1,0 +1,161 @@
+"""/api/openapi.json, generated from the code: the API blueprint's routes (url map) and the YAML in each
+view's docstring, with the shared schemas below, assembled by apispec."""
+from __future__ import annotations
+
+import re
+
+from apispec import APISpec
+from apispec.yaml_utils import load_yaml_from_docstring
+from flask import current_app
+
+ERROR = {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}
+CHOICE = {"type": "object", "required": ["id", "label"],
+          "properties": {"id": {"type": "string"}, "label": {"type": "string"}}}
+PROMPT = {"type": "object", "nullable": True, "required": ["id", "kind", "text", "secret", "choices"],
+          "properties": {"id": {"type": "string", "description": "send it back as prompt_id"},
+                         "kind": {"type": "string"}, "text": {"type": "string"}, "secret": {"type": "boolean"},
+                         "choices": {"type": "array", "items": CHOICE},
+                         "deadline": {"type": "string", "nullable": True}}}
+PLAYER = {"type": "object", "required": ["seat", "name"],
+          "properties": {"seat": {"type": "string"}, "name": {"type": "string"}}}
+GAME = {"type": "object", "required": ["id", "rules", "status", "version", "chain_head"],
+        "properties": {"id": {"type": "string", "format": "uuid"}, "rules": {"type": "string"},
+                       "title": {"type": "string"}, "rules_version": {"type": "string"},
+                       "status": {"type": "string", "enum": ["active", "paused", "finished", "abandoned"]},
+                       "version": {"type": "integer"}, "chain_head": {"type": "string"},
+                       "seed_commitment": {"type": "string"}, "options": {"type": "object"},
+                       "players": {"type": "array", "items": PLAYER},
+                       "created_at": {"type": "string"}, "updated_at": {"type": "string"}}}
+OUTCOME = {"type": "object", "nullable": True,
+           "properties": {"scores": {"type": "object", "additionalProperties": {"type": "number"}},
+                          "winners": {"type": "array", "items": {"type": "string"}},
+                          "details": {"type": "object"}}}
+
+SCHEMAS = {
+    "Error": ERROR,
+    "NewGame": {"type": "object", "required": ["rules", "players"],
+                "properties": {
+                    "rules": {"type": "string", "description": "a title id, see /api/titles", "example": "sylla"},
+                    "players": {"type": "array", "minItems": 1, "maxItems": 6, "items": {
+                        "type": "object", "required": ["name"],
+                        "properties": {"name": {"type": "string", "maxLength": 60},
+                                       "email": {"type": "string", "maxLength": 254}}}},
+                    "options": {"type": "object", "description": "see /api/titles for each title's options"},
+                    "seed": {"type": "string", "description": "operator only: 32-128 hex digits"}}},
+    "Created": {"type": "object", "required": ["id", "seats"],
+                "properties": {"id": {"type": "string", "format": "uuid"}, "url": {"type": "string"},
+                               "seats": {"type": "array", "items": {
+                                   "type": "object", "required": ["seat", "name"],
+                                   "properties": {"seat": {"type": "string"}, "name": {"type": "string"},
+                                                  "token": {"type": "string"}, "url": {"type": "string"}}}}}},
+    "GameRow": {"type": "object", "required": ["id", "rules", "status"],
+                "properties": {"id": {"type": "string"}, "rules": {"type": "string"}, "status": {"type": "string"},
+                               "created_at": {"type": "string"}, "updated_at": {"type": "string"},
+                               "length": {"type": "integer"}, "head": {"type": "string"},
+                               "players": {"type": "array", "items": PLAYER},
+                               "waiting_for": {"type": "array", "items": {"type": "string"}},
+                               "your_seats": {"type": "array", "items": {"type": "string"}}}},
+    "Summary": {"allOf": [GAME, {"type": "object", "required": ["waiting_for", "deadlines"], "properties": {
+        "waiting_for": {"type": "array", "items": {"type": "string"}},
+        "deadlines": {"type": "object"}, "outcome": OUTCOME}}]},
+    "View": {"type": "object", "required": ["game", "you", "state", "prompt", "waiting_for", "outcome"],
+             "properties": {"game": GAME,
+                            "you": {"type": "object", "properties": {"seat": {"type": "string", "nullable": True}}},
+                            "state": {"type": "object", "description": "the rules' view, per title"},
+                            "prompt": PROMPT,
+                            "waiting_for": {"type": "array", "items": {"type": "string"}},
+                            "deadlines": {"type": "object"}, "outcome": OUTCOME,
+                            "as_of": {"type": "integer"}}},
+    "Action": {"type": "object", "required": ["prompt_id", "choice"],
+               "properties": {"prompt_id": {"type": "string", "maxLength": 200},
+                              "choice": {"type": "string", "maxLength": 200},
+                              "idempotency_key": {"type": "string", "maxLength": 150},
+                              "seat": {"type": "string", "description": "operator only"}}},
+    "Version": {"type": "object", "required": ["version"], "properties": {"version": {"type": "integer"}}},
+    "HistoryEntry": {"type": "object", "required": ["seq", "type", "at", "text", "hash"],
+                     "properties": {"seq": {"type": "integer"}, "type": {"type": "string"},
+                                    "at": {"type": "string"}, "seat": {"type": "string", "nullable": True},
+                                    "text": {"type": "array", "items": {"type": "string"}},
+                                    "hash": {"type": "string"}}},
+    "Message": {"type": "object", "required": ["text"],
+                "properties": {"to": {"oneOf": [{"type": "string", "enum": ["all"]},
+                                                {"type": "array", "items": {"type": "string"}, "maxItems": 10}]},
+                               "text": {"type": "string", "minLength": 1, "maxLength": 4000}}},
+    "NewToken": {"type": "object", "required": ["seat", "token", "url"],
+                 "properties": {"seat": {"type": "string"}, "token": {"type": "string"}, "url": {"type": "string"}}},
+    "Audit": {"type": "object", "required": ["length", "head", "chain_valid", "replay_valid", "seed_commitment"],
+              "properties": {"length": {"type": "integer"}, "head": {"type": "string"},
+                             "chain_valid": {"type": "boolean"},
+                             "replay_valid": {"type": "boolean", "nullable": True},
+                             "seed_commitment": {"type": "string", "nullable": True},
+                             "seed": {"type": "string", "nullable": True},
+                             "randomness_valid": {"type": "boolean", "nullable": True},
+                             "problems": {"type": "array", "items": {"type": "string"}}}},
+    "Archive": {"type": "object", "required": ["format", "game_id", "length", "head", "events"],
+                "properties": {"format": {"type": "string"}, "game_id": {"type": "string"},
+                               "exported_at": {"type": "string"}, "rules": {"type": "string", "nullable": True},
+                               "length": {"type": "integer"}, "head": {"type": "string"},
+                               "events": {"type": "array", "items": {"type": "object"}},
+                               "contacts": {"type": "object"}}},
+    "Title": {"type": "object", "required": ["id", "title", "min_players", "max_players", "options"],
+              "properties": {"id": {"type": "string"}, "title": {"type": "string"},
+                             "min_players": {"type": "integer"}, "max_players": {"type": "integer"},
+                             "options": {"type": "object", "additionalProperties": {
+                                 "type": "object", "properties": {"default": {}, "help": {"type": "string"}}}}}},
+}
+
+PARAMETERS = {
+    "game_id": {"name": "game_id", "in": "path", "required": True, "description": "the game's id (a UUID)",
+                "schema": {"type": "string"}},
+    "seat": {"name": "seat", "in": "query", "required": False, "schema": {"type": "string"},
+             "description": "which of your seats to see as (a browser holding several seats, or the operator)"},
+}
+
+_CONVERTER = re.compile(r"<(?:[a-zA-Z_]+(?:\([^)]*\))?:)?([a-zA-Z_]+)>")
+
+
+def openapi_path(rule: str) -> str:
+    return _CONVERTER.sub(r"{\1}", rule)
+
+
+def build_spec(app) -> dict:
+    from service.web import get_settings
+
+    spec = APISpec(title="Tabularium API", version="1", openapi_version="3.0.3",
+                   info={"description": "Play-by-email games over HTTP: see docs/api.md. "
+                                        "Authenticate with `Authorization: Bearer <seat or operator token>`."})
+    spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    for name, schema in SCHEMAS.items():
+        spec.components.schema(name, schema)
+    for name, param in PARAMETERS.items():
+        spec.components.parameter(name, param["in"], {k: v for k, v in param.items() if k not in ("in",)})
+    spec.components.response("Error", {"description": "A refusal, with a sentence saying why",
+                                       "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+    paths: dict[str, dict] = {}
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
+        if not rule.endpoint.startswith("api."):
+            continue
+        view = app.view_functions[rule.endpoint]
+        doc = load_yaml_from_docstring(_original(view).__doc__ or "") or {}
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            operation = dict(doc)
+            operation.setdefault("operationId", rule.endpoint.split(".", 1)[1])
+            paths.setdefault(openapi_path(rule.rule), {})[method.lower()] = operation
+    for path, operations in paths.items():
+        spec.path(path=path, operations=operations)
+    data = spec.to_dict()
+    data["servers"] = [{"url": get_settings().base_url}]
+    return data
+
+
+def _original(view):
+    while hasattr(view, "__wrapped__"):
+        view = view.__wrapped__
+    return view
+
+
+def spec_for() -> dict:
+    cached = current_app.extensions.get("tabularium.openapi")
+    if cached is None:
+        cached = current_app.extensions["tabularium.openapi"] = build_spec(current_app)
+    return cached
