@@ -7,6 +7,7 @@ refused as stale). Every refusal raises a `domain.errors.GameError` (or `Illegal
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import sqlite3
 import time
@@ -21,13 +22,14 @@ from eventsourcing.persistence import IntegrityError, MapperDeserialisationError
 from domain.errors import BadRequest, GameError, NotYourDecision
 from domain.game import Game
 from domain.rules import IllegalAction, get_rules, titles
-from service import audit, views
+from service import audit, logs, views
 from service.config import Settings
 from service.store import Store, project_game
 
 DEFAULT_SEATS = ["red", "blue", "green", "yellow", "black", "white"]
 MAX_NAME, MAX_MESSAGE, MAX_KEY = 60, 4000, 200
 RETRIES = 30
+log = logging.getLogger("tabularium.games")
 
 
 class GameNotFound(GameError):
@@ -234,6 +236,10 @@ class GameService:
     # ------------------------------------------------------------------ internals
 
     def _command(self, game_id: str | UUID, command: Callable[[Game], Any]) -> Any:
+        with logs.bind(game_id=str(game_id)):
+            return self._command_with_retries(game_id, command)
+
+    def _command_with_retries(self, game_id: str | UUID, command: Callable[[Game], Any]) -> Any:
         for attempt in range(RETRIES):
             game = self.get(game_id)
             result = command(game)
@@ -241,13 +247,16 @@ class GameService:
                 self._save(game)
                 return result
             except (IntegrityError, OperationalError, sqlite3.OperationalError):
+                log.info("conflict on save, retrying (attempt %d)", attempt + 1)
                 time.sleep(0.002 * (attempt + 1))
         raise GameError("The game is too busy right now; please try again.")
 
     def _save(self, game: Game) -> None:
         if not game.pending_events:
             return
+        kinds = [type(e).__name__ for e in game.pending_events]
         self.store.app.save(game)
+        log.info("recorded %s", ", ".join(kinds), extra={"game_id": str(game.id), "event": kinds[-1]})
         self.store.index(game)
         for listener in self.listeners:
             listener(game)
