@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Iterator
 
-_context: contextvars.ContextVar[dict] = contextvars.ContextVar("tabularium_log_context", default={})
+_context: contextvars.ContextVar[dict] = contextvars.ContextVar("tabularium_log_context", default={})  # noqa: B039 (never mutated: bind() sets a new dict)
 
 
 @contextmanager
