@@ -20,7 +20,7 @@ ENTRY_PHASES = ("first_consul_bidding", "recruitment", "buildings", "income", "e
                 "great_works_thumb", "famine_and_crises", "ecclesia")
 KEYS = {"round", "phase", "first_consul", "players", "tracks", "events", "event_deck", "events_removed",
         "great_works", "great_works_removed", "great_works_built", "building_slots", "building_stack",
-        "buildings_removed", "display", "character_deck", "characters_removed"}
+        "buildings_removed", "display", "character_deck", "characters_removed", "lasting_occurrences"}
 PLAYER_KEYS = {"income_tile", "cards", "tiles", "cranes", "denarii", "tokens", "prestige", "tilted", "down"}
 
 
@@ -121,6 +121,10 @@ def _events(s: dict, D: GameData, sc: dict, rng: Random) -> None:
     s["event_deck"] = deck + rest[need:]
     s["events_out"] = removed
     s["cubes"] = [{} for _ in s["events"]]
+    for ev, n in sc.get("lasting_occurrences", {}).items():
+        if ev not in s["events"] or not isinstance(n, int) or n < 0:
+            raise IllegalAction(f"The scenario's lasting_occurrences names {ev!r}, which is not in play.")
+        s["flips"][ev] = n
 
 
 def _works(s: dict, D: GameData, sc: dict, rng: Random) -> None:
