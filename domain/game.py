@@ -36,6 +36,21 @@ def salt_for(seed_hex: str, seq: int) -> str:
     return hmac.new(bytes.fromhex(seed_hex), f"salt:{seq}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
+_last_prompts: tuple = (None, None, [])
+
+
+def _rules_prompts(rules: Rules, state: dict) -> list[Prompt]:
+    """rules.prompts(state), remembered for the last state seen: a command asks several times per step.
+    States are never mutated (the protocol), so identity of the state object is a safe key."""
+    global _last_prompts
+    cached_rules, cached_state, prompts = _last_prompts
+    if cached_state is state and cached_rules is rules:
+        return prompts
+    prompts = rules.prompts(state)
+    _last_prompts = (rules, state, prompts)
+    return prompts
+
+
 def public_prompt_id(state_version: int, prompt: Prompt) -> str:
     """The rules' id plus the event that last changed the rules state: any change makes it stale."""
     return f"{state_version}.{prompt.id}"
@@ -170,7 +185,7 @@ class Game(Aggregate):
         if self.status != ACTIVE:
             return []
         return [Prompt(p.seat, public_prompt_id(self.state_version, p), p.kind, p.text, p.choices, p.secret)
-                for p in self.rules.prompts(self.state) if p.seat not in self.sealed]
+                for p in _rules_prompts(self.rules, self.state) if p.seat not in self.sealed]
 
     def prompt_for(self, seat: str) -> Prompt | None:
         return next((p for p in self.open_prompts() if p.seat == seat), None)

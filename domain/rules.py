@@ -114,5 +114,12 @@ def titles(include_unlisted: bool = False) -> list[str]:
     return sorted(r for r in _REGISTRY if include_unlisted or r not in _UNLISTED)
 
 
+_loaded = False
+
+
 def _load_titles() -> None:
-    from domain import games  # noqa: F401  (importing registers every title)
+    global _loaded
+    if not _loaded:
+        from domain import games  # noqa: F401  (importing registers every title)
+
+        _loaded = True
