@@ -1,0 +1,154 @@
+"""Mail hooks (registered by create_app when present, CSRF-exempt):
+
+* `POST /hooks/mail` — inbound e-mail from a provider's webhook: the raw MIME message as the request
+  body, or in a form field `message` (also `email`, `body-mime`); the envelope recipient may come in
+  `recipient`/`to`. If TABULARIUM_INBOUND_WEBHOOK_SECRET is set, the request must carry it
+  (`?key=…`, the `X-Tabularium-Webhook-Key` header, or as the HTTP basic-auth password).
+  Answers 200 with the outcome for anything handled or dropped (so the provider does not retry junk)
+  and 503 when the database is unavailable (so it does).
+* `GET|POST /u/<token>` — List-Unsubscribe target. A POST with `List-Unsubscribe=One-Click` (RFC 8058)
+  turns e-mail off for that game and seat without login, cookie or redirect; the GET page offers
+  every / digest / none.
+* `GET|POST /go/<signed>` — the sign-in link in every e-mail: GET shows a button (mail scanners
+  prefetch GETs), POST signs this browser in as that seat and goes to the game page.
+"""
+from __future__ import annotations
+
+import hmac
+import logging
+import os
+
+from flask import Blueprint, Response, current_app, redirect, request
+from markupsafe import escape
+
+log = logging.getLogger("tabularium.mailhooks")
+
+bp = Blueprint("mailhooks", __name__)
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>{title}</title></head><body style="font-family: Georgia, serif; max-width: 36em; margin: 2em auto; padding: 0 1em">
+<h1 style="font-size:1.4em">{title}</h1>{body}</body></html>"""
+
+
+def _service():
+    return current_app.extensions["tabularium.service"]
+
+
+def _page(title: str, body: str, status: int = 200) -> Response:
+    return Response(PAGE.format(title=escape(title), body=body), status=status, mimetype="text/html")
+
+
+@bp.record_once
+def _install(state) -> None:
+    """Production web processes enqueue the pump after each committed save (embedded: `serve` does it)."""
+    svc = state.app.extensions.get("tabularium.service")
+    if svc is not None and not svc.settings.embedded:
+        from workers import runtime
+
+        runtime.install(svc)
+
+
+# ------------------------------------------------------------------------------------ inbound webhook
+
+def _authorised() -> bool:
+    secret = os.environ.get("TABULARIUM_INBOUND_WEBHOOK_SECRET")
+    if not secret:
+        return True
+    offered = request.args.get("key") or request.headers.get("X-Tabularium-Webhook-Key") or \
+        (request.authorization.password if request.authorization else None) or ""
+    return hmac.compare_digest(offered.encode(), secret.encode())
+
+
+@bp.post("/hooks/mail")
+def inbound_mail():
+    from notifications.inbound import handle
+    from workers import runtime
+
+    if not _authorised():
+        return {"error": "This webhook needs its key."}, 403
+    raw: bytes | None = None
+    recipients = []
+    if request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
+        for name in ("message", "email", "body-mime"):
+            if request.form.get(name):
+                raw = request.form[name].encode("utf-8", "surrogateescape")
+                break
+            if name in request.files:
+                raw = request.files[name].read(2_000_000)
+                break
+        recipients = [v for k in ("recipient", "to", "envelope") for v in request.form.getlist(k)]
+    else:
+        raw = request.get_data(cache=False)
+    if not raw:
+        return {"error": 'Send the raw message as the body, or in a form field "message".'}, 400
+    try:
+        result = handle(_service(), raw, recipients)
+    except Exception:  # noqa: BLE001 — the store is unavailable: the provider should retry later
+        log.exception("mailhooks: inbound failed")
+        return {"error": "Temporarily unavailable; try again later."}, 503
+    if result.rows:
+        runtime.deliver_soon(_service(), result.rows)
+    return {"outcome": result.outcome}, 200
+
+
+# ------------------------------------------------------------------------------------ unsubscribe
+
+@bp.route("/u/<token>", methods=["GET", "POST"])
+def unsubscribe(token: str):
+    from notifications import tokens
+    from notifications.preferences import PREFERENCES, get_preference, set_preference
+
+    svc = _service()
+    scope = tokens.lookup(svc, token) if len(token) <= 64 else None
+    if scope is None or scope["purpose"] != tokens.UNSUB:
+        return _page("Unknown link", "<p>This unsubscribe link is not valid.</p>", 404)
+    gid, seat = scope["game_id"], scope["seat"]
+    if request.method == "POST":
+        one_click = request.form.get("List-Unsubscribe") == "One-Click"
+        wanted = "none" if one_click else request.form.get("preference", "none")
+        if wanted not in PREFERENCES:
+            return _page("Unknown choice", "<p>Choose every, digest or none.</p>", 400)
+        set_preference(svc, gid, seat, wanted, by="unsubscribe-link" if one_click else "seat")
+        if one_click:
+            return Response("Unsubscribed.\n", 200, mimetype="text/plain")
+    current = get_preference(svc, gid, seat)
+    labels = {"every": "Every e-mail", "digest": "One digest a day", "none": "No e-mail"}
+    buttons = "".join(
+        f'<p><button name="preference" value="{p}"{" disabled" if p == current else ""}>{labels[p]}</button></p>'
+        for p in PREFERENCES)
+    body = (f"<p>E-mail for seat <strong>{escape(seat.capitalize())}</strong> in game {escape(gid[:8])}: "
+            f"now <strong>{labels[current]}</strong>.</p><form method=post>{buttons}</form>")
+    return _page("E-mail preferences", body)
+
+
+# ------------------------------------------------------------------------------------ sign-in link
+
+@bp.route("/go/<signed>", methods=["GET", "POST"])
+def signin(signed: str):
+    from notifications import tokens
+    from service.games import GameNotFound
+
+    svc = _service()
+    data = tokens.read_signin(svc.settings, signed) if len(signed) <= 500 else None
+    if data is None:
+        return _page("Link expired", "<p>This link is not valid any more. Use the link in your newest "
+                     "e-mail from the game.</p>", 410)
+    try:
+        game = svc.get(data["g"])
+    except GameNotFound:
+        return _page("No such game", "<p>This game does not exist.</p>", 404)
+    if data["s"] not in game.seat_ids or tokens.fingerprint(game, data["s"]) != data["f"]:
+        return _page("Link replaced", "<p>This seat's link was replaced. Use the link in your newest "
+                     "e-mail from the game.</p>", 410)
+    seat = data["s"]
+    if request.method == "GET":
+        body = (f"<p>Continue as <strong>{escape(seat.capitalize())}</strong> in {escape(game.rules.title)} "
+                f"(game {escape(str(game.id)[:8])})?</p><form method=post><button>Continue</button></form>")
+        return _page("Sign in", body)
+    try:
+        from service.web.auth import remember_seat
+    except ImportError:  # the web layer changed: fall back to a fresh seat link
+        token = svc.rotate_token(game.id, seat)
+        return redirect(f"/play/{token}", code=303)
+    remember_seat(str(game.id), seat, game.token_hashes[seat])
+    return redirect(f"/games/{game.id}", code=303)
