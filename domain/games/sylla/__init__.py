@@ -22,6 +22,9 @@ from .state import clone
 from .view import build_view, waiting
 
 
+_LABELS: dict[tuple, tuple[Choice, ...]] = {}  # labels depend only on their label_key and ids
+
+
 class Sylla:
     id = "sylla"
     title = "Sylla"
@@ -67,7 +70,16 @@ class Sylla:
         custom = getattr(step, "choices", None)
         if custom is not None:
             return custom(state, D, seat)
-        return tuple(Choice(c, step.label(state, D, seat, c)) for c in ids)
+        key = step.label_key(state, D, seat)
+        if key is None:
+            return tuple(Choice(c, step.label(state, D, seat, c)) for c in ids)
+        key = (step.name, state["dkey"], key, tuple(ids))
+        found = _LABELS.get(key)
+        if found is None:
+            if len(_LABELS) > 50_000:
+                _LABELS.clear()
+            found = _LABELS[key] = tuple(Choice(c, step.label(state, D, seat, c)) for c in ids)
+        return found
 
     def apply(self, state: dict, seat: str, choice: str, rng: Random) -> dict:
         if state["finished"]:

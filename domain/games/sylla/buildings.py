@@ -63,7 +63,7 @@ class BuildingsOffer(Step):
     def close(self, s: dict, D: Any, rng: Random) -> None:
         """Rule 5.3.4: after the last sale, the tiles still in slots are removed from the game."""
         removed = [t for t in s["slots"] if t]
-        s["tiles_out"].extend(removed)
+        s["tiles_out"] = s["tiles_out"] + removed
         s["slots"] = [None] * len(s["slots"])
         if removed:
             note(s, "unsold_removed", removed)
@@ -71,6 +71,9 @@ class BuildingsOffer(Step):
 
     def legal(self, s: dict, D: Any) -> dict:
         return {s["ctx"]["offerer"]: [f"slot-{i + 1}" for i, t in enumerate(s["slots"]) if t]}
+
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return tuple(s["slots"])
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         i = int(cid[5:]) - 1
@@ -103,6 +106,9 @@ class BuildingsBid(Step):
         seat = ctx["order"][ctx["i"]]
         top = len(eligible(s, D, seat, D.slot_colours[ctx["slot"]]))
         return {seat: bid_ids(ctx["high"] + 1, top, True)}
+
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return D.slot_colours[s["ctx"]["slot"]]
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         if cid == "pass":
@@ -138,7 +144,7 @@ class BuildingsBid(Step):
         tile, colour = sale(s, D)
         if ctx["bidder"] is None:
             # Rule 14.4 [I]: nobody bid: the tile leaves the game; the same offerer offers again.
-            s["tiles_out"].append(tile)
+            s["tiles_out"] = s["tiles_out"] + [tile]
             s["slots"][ctx["slot"]] = None
             ctx["sales"] += 1
             note(s, "unsold", tile)
@@ -166,6 +172,9 @@ class BuildingsPay(Step):
         if len(cards) <= ctx["to_pay"]:
             return {ctx["winner"]: ["tilt-all"]}
         return {ctx["winner"]: ["tilt-" + c.lower() for c in cards]}
+
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return tuple(eligible(s, D, seat, D.slot_colours[s["ctx"]["slot"]]))
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         if cid == "tilt-all":
@@ -215,7 +224,7 @@ def apply_tile(s: dict, D: Any, seat: str, tile: str) -> bool:
     if ttype in D.kept_types:
         p["tiles"].append(tile)
         return False
-    s["tiles_out"].append(tile)
+    s["tiles_out"] = s["tiles_out"] + [tile]
     if ttype == "insula":
         if D.insula_choice == "buyer_chooses":
             return True
@@ -223,7 +232,7 @@ def apply_tile(s: dict, D: Any, seat: str, tile: str) -> bool:
             p["tokens"][kind] += 1
         note(s, "insula", seat, list(D.insula_choice))
     elif ttype == "crane" and s["cranes"]:
-        crane = s["cranes"].pop(0)
+        crane, s["cranes"] = s["cranes"][0], s["cranes"][1:]
         p["cranes"].append(crane)
         s["tilted"][crane] = True  # Rule 7.5: the Crane card enters tilted
         note(s, "crane", seat, crane)
@@ -248,6 +257,9 @@ class BuildingsInsula(Step):
 
     def legal(self, s: dict, D: Any) -> dict:
         return {s["ctx"]["offerer"]: insula_ids(D.const["insula_tokens"])}
+
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return ()
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         return "Take " + " + ".join(k.capitalize() for k in cid[7:].split("-")) + " tokens"

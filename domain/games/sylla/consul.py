@@ -51,6 +51,9 @@ class FirstConsulBidding(Step):
             return {seat: bid_ids(0, top, False)}  # Rule 14.1: the opener may bid any affordable V >= 0
         return {seat: bid_ids(ctx["high"] + 1, top, True)}
 
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return count_type(s, D, seat, "senator", False)
+
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         if cid == "pass":
             return "Pass"
@@ -107,6 +110,9 @@ class FirstConsulToken(Step):
     def legal(self, s: dict, D: Any) -> dict:
         return {s["fc"]: ["token-" + k for k in KINDS]}
 
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return ()
+
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         return f"Take a {cid[6:].capitalize()} token"
 
@@ -144,6 +150,9 @@ class Recruitment(Step):
         ctx = s["ctx"]
         return {ctx["order"][ctx["i"]]: [c.lower() for c in s["display"]]}
 
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return ()
+
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         from .setup import card_label
         return "Recruit the " + card_label(D, D.card_lower[cid])
@@ -166,7 +175,7 @@ class Recruitment(Step):
         left = s["display"]
         if left:
             rng.shuffle(left)
-            s["char_deck"].extend(left)
+            s["char_deck"] = s["char_deck"] + left
             note(s, "leftovers", len(left))
         s["display"] = []
         goto(s, D, "buildings", rng)

@@ -96,6 +96,9 @@ class EventsPlaceCubes(Step):
         seat = s["ctx"]["turn"]
         return {seat: self.options_for(s, D, seat)}
 
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return ()  # the ids name the cube type and the event
+
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         t, ev_code = cid.split("-", 1)
         ev = s["events"][slot_of(s, ev_code)]
@@ -165,6 +168,9 @@ class EventsChooseAvoided(Step):
 
     def chosen(self, s: dict, cid: str) -> list[int]:
         return [slot_of(s, c) for c in cid[6:].split(".")]
+
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return tuple(s["events"]), tuple(s["ctx"]["sure"])
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         avoided = s["ctx"]["sure"] + self.chosen(s, cid)
@@ -259,6 +265,9 @@ class EventsChooseDisabled(Step):
         return {seat: ["disable-" + i.lower() for i in flippable(s, D, seat, target)]
                 for seat in s["seats"] if seat in ctx["left"] and seat not in ctx["done"]}
 
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return ()
+
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         return "Turn face down the " + item_label(D, self.item(D, cid))
 
@@ -318,6 +327,9 @@ class EventsChooseRemoved(Step):
     def legal(self, s: dict, D: Any) -> dict:
         return {s["fc"]: ["remove-" + code(s["events"][i]) for i in s["ctx"]["removable"]]}
 
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return ()
+
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         return f"Remove {D.event_name(s['events'][slot_of(s, cid[7:])])} from the game"
 
@@ -341,7 +353,7 @@ def remove_event(s: dict, D: Any, slot: int) -> None:
     """Rule 8.3: items the event disabled return unless another lasting event in play covers them."""
     ev = s["events"][slot]
     s["events"][slot] = None
-    s["events_out"].append(ev)
+    s["events_out"] = s["events_out"] + [ev]
     s["flips"].pop(ev, None)
     back, kept = [], []
     for item in sorted(i for i, by in s["down"].items() if by == ev):
@@ -353,7 +365,8 @@ def remove_event(s: dict, D: Any, slot: int) -> None:
         else:
             del s["down"][item]
             back.append([owner(s, item), item])
-    drawn = s["event_deck"].pop(0) if s["event_deck"] else None
+    drawn = s["event_deck"][0] if s["event_deck"] else None
+    s["event_deck"] = s["event_deck"][1:]
     s["events"][slot] = drawn
     note(s, "event_removed", ev, back, kept, drawn)
 

@@ -53,7 +53,7 @@ class GreatWorksThumb(Step):
         if not s["gw_pile"]:
             goto(s, D, "famine_and_crises", rng)
             return
-        s["gw_current"] = s["gw_pile"].pop(0)  # Rule 5.6.1: this reveals next round's Great Work
+        s["gw_current"], s["gw_pile"] = s["gw_pile"][0], s["gw_pile"][1:]  # Rule 5.6.1: this reveals next round's Great Work
         note(s, "work_placed", s["gw_current"], s["gw_pile"][0] if s["gw_pile"] else None)
 
     def legal(self, s: dict, D: Any) -> dict:
@@ -112,7 +112,7 @@ def resolve(s: dict, D: Any) -> None:
         track = [eff["track"], total, moved, s["tracks"][eff["track"]]]
     note(s, "work_scored", gw, points, track)
     s["public"]["great_work"] = {"work": gw, "commits": commits, "points": points, "track": track}
-    s["gw_built"].append(gw)
+    s["gw_built"] = s["gw_built"] + [gw]
     s["gw_current"] = None
     s["sealed"] = {}
 

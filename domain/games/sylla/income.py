@@ -56,6 +56,9 @@ class Income(Step):
             ids += [f"tavern-{k}-{d}" for k in KINDS if k not in ctx["claimed"] for d in ("left", "right")]
         return {seat: ids + ["done"]}
 
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return s["tracks"]["civic"], s["tracks"]["health"], s["tracks"]["leisure"]
+
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         if cid == "done":
             return "Use no (more) Temple or Tavern this round"

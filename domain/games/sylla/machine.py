@@ -30,6 +30,10 @@ class Step:
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         return cid
 
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        """What the labels depend on besides the choice ids (None: do not cache the labels)."""
+        return None
+
     def text(self, s: dict, D: Any, seat: str) -> str:
         return self.waiting
 

@@ -54,6 +54,9 @@ class FreeSlaves(Step):
         return {seat: [f"free-{k}" for k in range(self.most(s, D, seat) + 1)]
                 for seat in s["ctx"]["who"] if seat not in s["sealed"]}
 
+    def label_key(self, s: dict, D: Any, seat: str) -> Any:
+        return ()
+
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         k = int(cid[5:])
         c = D.const

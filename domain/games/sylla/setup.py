@@ -51,6 +51,7 @@ def stack_buildings(D: GameData, rng: Random, tiles: list[str]) -> list[str]:
 def reveal_buildings(s: dict) -> None:
     """Rule 4.1.2 / 5.8.2: fill the empty building slots from the top of the stack."""
     slots = s["slots"]
+    s["stack"] = list(s["stack"])  # decks are shared between states until changed (state.clone)
     for i, tile in enumerate(slots):
         if tile is None and s["stack"]:
             slots[i] = s["stack"].pop(0)
@@ -59,6 +60,7 @@ def reveal_buildings(s: dict) -> None:
 def reveal_display(s: dict, D: GameData) -> None:
     """Rule 4.1.8 / 5.8.1: reveal the recruitment display (5 cards with 3 players)."""
     size = D.per_player[len(s["seats"])]["recruit_display"]
+    s["char_deck"] = list(s["char_deck"])  # decks are shared between states until changed (state.clone)
     while len(s["display"]) < size and s["char_deck"]:
         s["display"].append(s["char_deck"].pop(0))
 

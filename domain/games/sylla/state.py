@@ -48,8 +48,11 @@ def _player(p: dict) -> dict:
     return q
 
 
-_LISTS = ("char_deck", "display", "stack", "slots", "tiles_out", "cranes", "events", "event_deck",
-          "events_out", "gw_pile", "gw_built")
+_LISTS = ("display", "slots", "events")
+# Lists that change a few times a game are shared between a state and its copy: code never changes
+# them in place but replaces them (s["stack"] = s["stack"][1:]), which test_sylla_random_play checks.
+SHARED = ("char_deck", "chars_out", "stack", "tiles_out", "cranes", "event_deck", "events_out", "gw_pile",
+          "gw_built", "gw_removed")
 _DICTS = ("tilted", "down", "tracks", "flips", "sealed")
 
 
@@ -62,7 +65,6 @@ def clone(s: dict) -> dict:
     for key in _DICTS:
         c[key] = dict(s[key])
     c["cubes"] = [dict(x) for x in s["cubes"]]
-    c["ledger"] = {seat: dict(v) for seat, v in s["ledger"].items()}
     c["ctx"] = _ctx(s["ctx"])
     c["public"] = dict(s["public"])  # its entries are only ever replaced, never changed in place
     c["notes"] = []
@@ -103,9 +105,9 @@ def gain(s: dict, seat: str, amount: int, category: str) -> int:
     new = max(0, p["prestige"] + amount)
     delta = new - p["prestige"]
     p["prestige"] = new
-    if delta:
+    if delta:  # the ledger is shared with the previous state: replaced, never changed in place
         led = s["ledger"][seat]
-        led[category] = led.get(category, 0) + delta
+        s["ledger"] = {**s["ledger"], seat: {**led, category: led.get(category, 0) + delta}}
     return delta
 
 
