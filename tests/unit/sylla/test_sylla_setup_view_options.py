@@ -245,3 +245,13 @@ def test_check_invariants_catches_impossible_states():
         spoil(bad)
         with pytest.raises(AssertionError):
             RULES.check_invariants(bad)
+
+
+def test_docs_scenario_example_is_a_valid_position():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "rules-sylla.md").read_text(encoding="utf-8")
+    options = json.loads(text.split("```json")[1].split("```")[0])
+    s = RULES.setup(["blue", "red", "black", "white"], options, random.Random(1))
+    assert s["phase"] == "first_consul_bidding" and s["fc"] == "blue"
+    assert s["down"] == {"I-SEN-C": "persecution"} and s["flips"] == {"persecution": 1}
