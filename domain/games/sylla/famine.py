@@ -62,5 +62,6 @@ class EndOfRound(Step):
         reveal_display(s, D)
         reveal_buildings(s)
         s["tilted"] = {}  # Rule 5.8.3: including face-down cards, which stay face down
+        note(s, "round_end", s["round"], len(s["display"]), sum(1 for t in s["slots"] if t))
         s["round"] += 1
         goto(s, D, "first_consul_bidding", rng)

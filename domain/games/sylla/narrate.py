@@ -14,6 +14,17 @@ from .events import item_label
 from .setup import card_label
 
 
+def and_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def token_list(kinds: list[str]) -> str:
+    """['health', 'health'] -> '2 Health tokens'; ['civic', 'leisure'] -> '1 Civic and 1 Leisure token'."""
+    counts = {k: kinds.count(k) for k in dict.fromkeys(kinds)}
+    last = list(counts.values())[-1]
+    return and_list([f"{n} {k.capitalize()}" for k, n in counts.items()]) + (" tokens" if last > 1 else " token")
+
+
 class Teller:
     def __init__(self, D: GameData, state: dict, viewer: str | None):
         self.D, self.s, self.viewer = D, state, viewer
@@ -26,8 +37,7 @@ class Teller:
         return f"{self.who(seat)} {you if seat == self.viewer else other}"
 
     def names(self, seats: list[str]) -> str:
-        names = [self.who(s) for s in seats]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return and_list([self.who(s) for s in seats])
 
     def ev(self, ev: str | None) -> str:
         return self.D.event_name(ev) if ev else "nothing"
@@ -101,12 +111,12 @@ class Teller:
         return f"{self.v(seat, 'win', 'wins')} the {self.tile(tile)} for {plural(n, 'card')}."
 
     def bought(self, seat: str, tile: str, paid: list[str]) -> str:
-        cards = ", ".join(card_label(self.D, c) for c in paid)
+        cards = and_list([card_label(self.D, c) for c in paid])
         return f"{self.v(seat, 'tilt', 'tilts')} {cards} and {'take' if seat == self.viewer else 'takes'} the {self.tile(tile)}."
 
     def insula(self, seat: str, kinds: list[str]) -> str:
         if seat == self.viewer or self.announce():
-            return f"{self.v(seat, 'take', 'takes')} " + " and ".join(k.capitalize() for k in kinds) + " tokens from the Insula."
+            return f"{self.v(seat, 'take', 'takes')} {token_list(kinds)} from the Insula."
         return f"{self.v(seat, 'take', 'takes')} {len(kinds)} Res Publica tokens from the Insula."
 
     def crane(self, seat: str, crane: str) -> str:
@@ -212,6 +222,10 @@ class Teller:
         if not changes:
             return line + " Everybody is tied: nothing happens."
         return line + " " + ", ".join(f"{self.who(seat)} {d:+d}" for seat, d in changes.items()) + " prestige."
+
+    def round_end(self, rnd: int, cards: int, tiles: int) -> str:
+        return (f"End of round {rnd}: {plural(cards, 'character')} and {plural(tiles, 'building')} are revealed; "
+                "tilted cards stand upright again.")
 
     def christians(self, gains: dict) -> str:
         parts = [f"{self.who(seat)} +{g} ({n})" for seat, (n, g) in gains.items() if n]
