@@ -255,3 +255,25 @@ def test_docs_scenario_example_is_a_valid_position():
     s = RULES.setup(["blue", "red", "black", "white"], options, random.Random(1))
     assert s["phase"] == "first_consul_bidding" and s["fc"] == "blue"
     assert s["down"] == {"I-SEN-C": "persecution"} and s["flips"] == {"persecution": 1}
+
+
+def test_7_6_tile_distribution_32_tiles_in_three_lettered_stacks():
+    from collections import Counter
+
+    D = compile_data(normalize({}))
+    assert len(D.tile_type) == 32
+    assert Counter(D.tile_type.values()) == {"market": 6, "field": 6, "insula": 4, "private_temple": 3,
+                                             "tavern": 3, "statue": 3, "crane": 3, "triumphal_arch": 2, "bank": 2}
+    assert Counter(D.tile_stack.values()) == {"A": 12, "B": 10, "C": 10}
+    assert {D.tile_type[t] for t, letter in D.tile_stack.items() if letter == "A"} >= {"crane"}
+
+
+def test_8_1_event_cards_tokens_symbols_and_food_come_from_data():
+    D = compile_data(normalize({}))
+    table = {e: (v["political_colour"], v["vestal"], v["legionary"], v["food_symbols"]) for e, v in D.events.items()}
+    assert table["famine"] == ("health", True, False, 1)
+    assert table["slave_revolt"] == ("leisure", False, True, 1)
+    assert table["imperial_cult"] == ("civic", True, True, 0)
+    assert table["decadence"] == (None, True, True, 0)
+    assert sum(table[e][3] for e in ("decadence", "famine", "slave_revolt", "imperial_cult")) == 2  # rule 15
+    assert D.permanent == ["decadence"]
