@@ -1,0 +1,294 @@
+"""Compose one outbox row into an e-mail, for its recipient only.
+
+Each kind is a template trio `templates/<kind>/{subject.txt, body.txt, body.html}` plus a context
+function. Everything a recipient reads comes from the per-viewer projections (`history_json(events,
+seat)`, that seat's prompt, public game facts): never from raw event content, so hidden information
+cannot leak. Headers: a constant subject and In-Reply-To/References to a synthetic root per game and
+seat (one thread each), a deterministic Message-ID, a plus-addressed Reply-To naming (game, seat,
+prompt), List-Unsubscribe (https + mailto) with RFC 8058 one-click, and the chain head.
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from email import policy
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import formataddr, formatdate
+from pathlib import Path
+from typing import Any, Callable
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from notifications import tokens
+from notifications.outbox import mail_domain
+
+TEMPLATES = Path(__file__).parent / "templates"
+EVENT_KINDS = ("invitation", "your_turn", "timeout", "finished")   # rendered as of their event
+TRANSACTIONAL = ("reply_accepted", "reply_rejected")                # answers to mail the player sent
+ALLOWED = {"every": None,  # None: everything except digests
+           "digest": ("invitation", "finished", "digest", *TRANSACTIONAL),
+           "none": TRANSACTIONAL}
+SINCE_LIMIT = 30
+POLICY = policy.default.clone(max_line_length=998)  # long List-Unsubscribe lines fold, never RFC 2047
+
+_env_text = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=False, undefined=StrictUndefined,
+                        keep_trailing_newline=False, trim_blocks=True, lstrip_blocks=True)
+_env_html = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
+                        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+class Skip(Exception):
+    """This row must not be sent (no address, the player opted out, the reminder is obsolete)."""
+
+
+@dataclass
+class Composed:
+    message: EmailMessage
+    recipient: str
+
+
+CONTEXTS: dict[str, Callable[[dict, dict], dict]] = {}
+
+
+def context(kind: str):
+    def register(fn):
+        CONTEXTS[kind] = fn
+        return fn
+    return register
+
+
+# ------------------------------------------------------------------------------------------- compose
+
+def compose(svc: Any, row: dict) -> Composed:
+    kind, seat, gid = row["kind"], row["seat"], row["game_id"]
+    if kind not in CONTEXTS:
+        raise Skip(f"unknown kind {kind!r}")
+    contact = svc.store.contacts(gid).get(seat)
+    if not contact or not contact.get("email"):
+        raise Skip("no e-mail address for this seat")
+    allowed = ALLOWED.get(contact.get("preference") or "every")
+    if (allowed is None and kind == "digest") or (allowed is not None and kind not in allowed):
+        raise Skip(f"the player's preference is {contact.get('preference')!r}")
+    all_events = _events(svc, gid, row["seq"])
+    version = min(row["seq"], len(all_events)) if kind in EVENT_KINDS else len(all_events)
+    events = all_events[:version]
+    game = _cached(("game", id(svc), gid, version), lambda: svc.get(gid, version=version))
+    ctx = base_context(svc, row, game, events, contact)
+    ctx.update(CONTEXTS[kind](ctx, row["params"]))
+    return Composed(build_message(svc, row, ctx), contact["email"])
+
+
+def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) -> dict:
+    from service.deadlines import clock_of, describe_clock, iso
+    from service.views import history_json
+
+    settings, seat, gid = svc.settings, row["seat"], str(game.id)
+    base = settings.base_url
+    entries = history_json(events, seat)
+    last_own = max((e.originator_version for e in events if type(e).__name__ in ("ChoiceMade", "ChoiceSealed")
+                    and e.content.get("seat") == seat and e.content.get("by") not in ("auto", "timeout", "bot")),
+                   default=0)
+    since = [e for e in entries if e["seq"] > last_own][-SINCE_LIMIT:]
+    clock = clock_of(game.options)
+    sched = _schedule(gid, events) if clock["mode"] != "none" else None
+    prompt = game.prompt_for(seat)
+    deadline = iso(sched.seats[seat].deadline) if sched and seat in sched.seats else None
+    reply_token = tokens.issue(svc, tokens.REPLY, game, seat, prompt.id if prompt else "")
+    unsub = tokens.issue(svc, tokens.UNSUB, game, seat)
+    names = {s["seat"]: s["name"] for s in game.seats}
+    return {
+        "kind": row["kind"], "seat": seat, "seat_label": seat.capitalize(), "player": names.get(seat, seat),
+        "game": {"id": gid, "short": gid[:8], "title": game.rules.title, "status": game.status,
+                 "version": game.version, "head": game.head, "rules": game.rules_id},
+        "players": [{"seat": s, "label": s.capitalize(), "name": n} for s, n in names.items()],
+        "waiting_for": [f"{s.capitalize()} ({names.get(s, s)})" for s in game.waiting_for()],
+        "prompt": _prompt(prompt, deadline), "deadline": deadline,
+        "clock": describe_clock(clock), "since": since, "since_all": entries, "last_own": last_own,
+        "reply_address": tokens.reply_address(settings, reply_token),
+        "signin_url": f"{base}/go/{tokens.signin_token(settings, game, seat)}",
+        "game_url": f"{base}/games/{gid}", "history_url": f"{base}/games/{gid}/history",
+        "audit_url": f"{base}/games/{gid}/audit", "archive_url": f"{base}/api/games/{gid}/export",
+        "unsubscribe_url": f"{base}/u/{unsub}", "unsubscribe_mailto": tokens.reply_address(settings, unsub),
+        "outcome": _outcome(game, names), "seed": game.seed if game.status in ("finished", "abandoned") else None,
+        "schedule": sched, "names": names, "params": row["params"], "email": contact["email"],
+    }
+
+
+_cache: OrderedDict[tuple, Any] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _cached(key: tuple, compute: Callable[[], Any]) -> Any:
+    """The e-mails of one event (one per seat) share one load and one fold. Everything cached is a pure
+    function of an append-only log prefix, so an entry never goes stale; callers only read it."""
+    with _cache_lock:
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+    value = compute()
+    with _cache_lock:
+        _cache[key] = value
+        while len(_cache) > 128:
+            _cache.popitem(last=False)
+    return value
+
+
+def _events(svc: Any, gid: str, at_least: int) -> list:
+    witness = svc.store.witness(gid)
+    length = int(witness["length"]) if witness else 0
+    if length < at_least:  # the index lags the event store by a moment: read the log itself
+        return svc.events(gid)
+    return _cached(("events", id(svc), gid, length), lambda: svc.events(gid)[:length])
+
+
+def _schedule(gid: str, events: list) -> Any:
+    from service.deadlines import schedule
+
+    return _cached(("schedule", gid, len(events), events[-1].hash), lambda: schedule(events))
+
+
+def _prompt(prompt: Any, deadline: str | None) -> dict | None:
+    if prompt is None:
+        return None
+    return {"id": prompt.id, "text": prompt.text, "secret": prompt.secret, "deadline": deadline,
+            "choices": [{"n": n, "id": c.id, "label": c.label} for n, c in enumerate(prompt.choices, 1)]}
+
+
+def _outcome(game: Any, names: dict) -> dict | None:
+    if not game.outcome:
+        return None
+    o = game.outcome
+    return {"winners": [f"{w.capitalize()} ({names.get(w, w)})" for w in o["winners"]],
+            "scores": [{"who": f"{s.capitalize()} ({names.get(s, s)})", "score": v} for s, v in o["scores"].items()]}
+
+
+def subject(ctx: dict) -> str:
+    """Constant per game and seat: Gmail threads by subject as well as by References."""
+    return f"[Tabularium] {ctx['game']['title']}, game {ctx['game']['short']} ({ctx['seat_label']})"
+
+
+def thread_root(game_id: str, seat: str, domain: str) -> str:
+    digest = hashlib.sha256(f"{game_id}/{seat}".encode()).hexdigest()[:24]
+    return f"<thread-{digest}@{domain}>"
+
+
+def render(kind: str, ctx: dict) -> tuple[str, str, str]:
+    ctx = {**ctx, "thread_subject": subject(ctx)}
+    subj = _env_text.get_template(f"{kind}/subject.txt").render(ctx).strip()
+    text = _env_text.get_template(f"{kind}/body.txt").render(ctx).strip() + "\n"
+    html = _env_html.get_template(f"{kind}/body.html").render(ctx)
+    return " ".join(subj.split()), text, html
+
+
+def build_message(svc: Any, row: dict, ctx: dict) -> EmailMessage:
+    settings = svc.settings
+    domain = mail_domain(settings)
+    subj, text, html = render(row["kind"], ctx)
+    msg = EmailMessage(policy=POLICY)
+    local = settings.inbound_address.partition("@")[0]
+    msg["From"] = formataddr(("Tabularium", f"{local}@{domain}"))
+    msg["To"] = Address(display_name=ctx["player"][:60], addr_spec=ctx["email"])
+    msg["Reply-To"] = ctx["reply_address"]
+    msg["Subject"] = subj
+    msg["Date"] = formatdate(row.get("created_at") or None, usegmt=True)
+    msg["Message-ID"] = row["message_id"]
+    root = thread_root(ctx["game"]["id"], row["seat"], domain)
+    msg["In-Reply-To"] = root
+    msg["References"] = root
+    msg["List-Id"] = f"Tabularium game {ctx['game']['short']} <{ctx['game']['id']}.games.{domain}>"
+    msg["List-Unsubscribe"] = f"<{ctx['unsubscribe_url']}>, <mailto:{ctx['unsubscribe_mailto']}?subject=unsubscribe>"
+    msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    msg["Auto-Submitted"] = "auto-replied" if row["kind"] in TRANSACTIONAL else "auto-generated"
+    msg["X-Auto-Response-Suppress"] = "All"
+    msg["X-Tabularium-Game"] = ctx["game"]["id"]
+    msg["X-Tabularium-Seat"] = row["seat"]
+    msg["X-Tabularium-Kind"] = row["kind"]
+    msg["X-Tabularium-Chain-Head"] = ctx["game"]["head"]
+    msg.set_content(text)
+    msg.add_alternative(html, subtype="html")
+    return msg
+
+
+# ------------------------------------------------------------------------------------------- kinds
+
+@context("invitation")
+def _invitation(ctx: dict, params: dict) -> dict:
+    return {"replacement": bool(params.get("replacement"))}
+
+
+@context("your_turn")
+def _your_turn(ctx: dict, params: dict) -> dict:
+    return {}
+
+
+@context("reminder")
+def _reminder(ctx: dict, params: dict) -> dict:
+    prompt = ctx["prompt"]
+    if prompt is None or prompt["id"] != params.get("prompt_id"):
+        raise Skip("the decision was made: the reminder is obsolete")
+    return {"rung": params.get("rung"), "final": bool(params.get("final"))}
+
+
+@context("late")
+def _late(ctx: dict, params: dict) -> dict:
+    sched = ctx["schedule"]
+    late = params.get("late")
+    clock = sched.seats.get(late) if sched else None
+    if clock is None or clock.prompt_id != params.get("prompt_id"):
+        raise Skip("the late seat has decided: the notice is obsolete")
+    from service.deadlines import iso
+
+    return {"late_label": f"{late.capitalize()} ({ctx['names'].get(late, late)})", "late_since": iso(clock.since),
+            "late_deadline": iso(clock.deadline)}
+
+
+@context("timeout")
+def _timeout(ctx: dict, params: dict) -> dict:
+    late = params.get("late") or ""
+    action = {"default": "the default choice was played for them", "pause": "the game is paused",
+              "bot": "the bot played for them"}.get(params.get("policy"), "the deadline policy was applied")
+    return {"late_label": "You" if late == ctx["seat"] else f"{late.capitalize()} ({ctx['names'].get(late, late)})",
+            "you_late": late == ctx["seat"], "action": action, "seat_open": bool(params.get("seat_open"))}
+
+
+@context("message")
+def _message(ctx: dict, params: dict) -> dict:
+    from service.deadlines import parse_at
+
+    window, bucket = int(params.get("window") or 300), int(params.get("bucket") or 0)
+    lo, hi = bucket * window, (bucket + 1) * window
+    messages = [e for e in ctx["since_all"] if e["type"] == "MessagePosted"
+                and lo <= parse_at(e["at"]).timestamp() < hi]
+    if not messages:
+        raise Skip("no message to show")
+    return {"messages": messages}
+
+
+@context("digest")
+def _digest(ctx: dict, params: dict) -> dict:
+    day = params.get("day", "")
+    entries = [e for e in ctx["since_all"] if e["at"][:10] == day]
+    if not entries:
+        raise Skip("nothing happened that day")
+    return {"day": day, "entries": entries[-100:]}
+
+
+@context("finished")
+def _finished(ctx: dict, params: dict) -> dict:
+    return {"abandoned": bool(params.get("abandoned"))}
+
+
+@context("reply_accepted")
+def _reply_accepted(ctx: dict, params: dict) -> dict:
+    return {"choice_label": params.get("choice_label", ""), "result_version": params.get("version")}
+
+
+@context("reply_rejected")
+def _reply_rejected(ctx: dict, params: dict) -> dict:
+    return {"reason": params.get("reason", "")}
+
+
+__all__ = ["compose", "Composed", "Skip", "render", "subject", "thread_root", "CONTEXTS", "ALLOWED"]

@@ -1,0 +1,283 @@
+"""Inbound e-mail: a reply to a notification makes the choice named by its first word.
+
+One function, `handle(svc, raw)`, serves every route (the MTA pipe `tabularium mail-in`, the IMAP
+poller, the HTTP webhook). In order:
+
+1. Parse defensively (size cap, any MIME damage ends as "dropped", never an exception).
+2. Drop auto-replies, bounces and list mail (Auto-Submitted, X-Autoreply, Precedence, empty
+   Return-Path, MAILER-DAEMON, multipart/report, our own X-Tabularium headers) — silently, so two
+   robots can never ping-pong.
+3. Authorise by the plus-address token only (`play+<token>@domain`, see notifications.tokens); an
+   unknown token is dropped silently (no backscatter to forged senders). The From address must
+   also match the seat's registered address, but it is never enough on its own.
+4. De-duplicate by Message-ID (a unique row), and record the choice with an idempotency key derived
+   from it, so even a crash between the two cannot record it twice.
+5. The first non-quoted word is a choice number (as listed in the e-mail) or a choice id.
+   A stale or illegal reply gets a short explanation with the current choices — sent to the
+   registered address, at most a few per hour per seat; an accepted one gets a confirmation.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import time
+from dataclasses import dataclass
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import getaddresses
+from typing import Any
+
+from domain.errors import GameError
+from domain.rules import IllegalAction
+from notifications import outbox, tokens
+
+log = logging.getLogger("tabularium.inbound")
+
+MAX_BYTES = 1_000_000
+MAX_TEXT = 20_000
+REJECTIONS_PER_HOUR = 5
+RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To",
+                     "Original-Recipient", "X-Forwarded-To")
+QUOTE_HEAD = re.compile(r"^\s*(on .{0,200}wrote:|le .{0,200}a écrit|am .{0,200}schrieb|-----original message-----|"
+                        r"from: .{0,200}|_{8,}|-- ?)\s*$", re.I)
+
+
+@dataclass
+class Result:
+    outcome: str                  # accepted | rejected:<why> | dropped:<why> | duplicate | unsubscribed
+    detail: str = ""
+    game_id: str | None = None
+    seat: str | None = None
+    rows: tuple[str, ...] = ()    # outbox rows to send (confirmation, explanation)
+
+
+def handle(svc: Any, raw: bytes | str, envelope_to: list[str] | None = None) -> Result:
+    """Process one inbound message; never raises for anything the message contains."""
+    try:
+        return _handle(svc, raw, envelope_to or [])
+    except GameError as exc:
+        return Result("dropped:refused", exc.reason)
+    except (ValueError, TypeError, LookupError, UnicodeError, AttributeError, IndexError, AssertionError) as exc:
+        log.info("inbound: unreadable message dropped (%s)", type(exc).__name__)
+        return Result("dropped:unreadable", f"{type(exc).__name__}")
+
+
+def _handle(svc: Any, raw: bytes | str, envelope_to: list[str]) -> Result:
+    if isinstance(raw, str):
+        raw = raw.encode("utf-8", "surrogateescape")
+    if not raw or len(raw) > MAX_BYTES:
+        return Result("dropped:size")
+    msg = BytesParser(policy=policy.default).parsebytes(raw)
+    why = automatic(msg)
+    if why:
+        return Result(f"dropped:{why}")
+    token = find_token(svc.settings, msg, envelope_to)
+    if token is None:
+        return Result("dropped:no-token")
+    scope = tokens.lookup(svc, token)
+    if scope is None:
+        return Result("dropped:unknown-token")
+    gid, seat = scope["game_id"], scope["seat"]
+    if scope["purpose"] == tokens.UNSUB:
+        return _unsubscribe(svc, gid, seat)
+    key = message_key(msg, raw)
+    if not _first_time(svc, key, gid, seat):
+        return Result("duplicate", game_id=gid, seat=seat)
+    result = _reply(svc, msg, scope, key)
+    svc.store.db.execute("UPDATE tabularium_inbound SET outcome=? WHERE message_key=?", (result.outcome[:200], key))
+    return result
+
+
+# ------------------------------------------------------------------------------------- filters
+
+def automatic(msg: EmailMessage) -> str | None:
+    """Why a message is machine-made (and must get no answer), or None."""
+    h = {k.lower(): str(v).strip().lower() for k, v in _headers(msg)}
+    if h.get("auto-submitted", "no") not in ("", "no"):
+        return "auto-submitted"
+    if any(k in h for k in ("x-autoreply", "x-autorespond", "x-auto-response-suppress-loop")):
+        return "auto-reply"
+    if h.get("precedence") in ("bulk", "junk", "list", "auto_reply"):
+        return "bulk"
+    if "list-id" in h or "list-unsubscribe" in h and "x-tabularium-game" not in h:
+        return "list"
+    if any(k.startswith("x-tabularium-") for k in h):
+        return "loop"
+    if h.get("return-path", "x") in ("<>", ""):
+        return "bounce"
+    sender = h.get("from", "")
+    if re.search(r"(mailer-daemon|postmaster|noreply|no-reply)@", sender):
+        return "bounce"
+    if msg.get_content_type() == "multipart/report" or "delivery-status" in h.get("content-type", ""):
+        return "bounce"
+    return None
+
+
+def _headers(msg: EmailMessage) -> list[tuple[str, str]]:
+    out = []
+    for k in msg.keys()[:200]:
+        try:
+            out.append((k, str(msg.get(k, ""))[:2000]))
+        except Exception:  # noqa: BLE001 — a header the parser cannot even print is left out
+            out.append((k, "?"))
+    return out
+
+
+def find_token(settings: Any, msg: EmailMessage, envelope_to: list[str]) -> str | None:
+    local, _, domain = settings.inbound_address.partition("@")
+    pattern = re.compile(rf"{re.escape(local)}\+([a-z2-7]{{{tokens.TOKEN_LEN}}})@{re.escape(domain or 'localhost')}",
+                         re.I)
+    candidates = list(envelope_to)
+    for name in RECIPIENT_HEADERS:
+        for value in msg.get_all(name, []) or []:
+            candidates.append(str(value)[:2000])
+    for text in candidates:
+        m = pattern.search(text)
+        if m:
+            return m.group(1).lower()
+    return None
+
+
+def message_key(msg: EmailMessage, raw: bytes) -> str:
+    mid = str(msg.get("Message-ID", "") or "").strip()[:500]
+    basis = f"id:{mid.lower()}" if mid else "raw:" + hashlib.sha256(raw).hexdigest()
+    return hashlib.sha256(basis.encode("utf-8", "replace")).hexdigest()[:40]
+
+
+def _first_time(svc: Any, key: str, gid: str, seat: str) -> bool:
+    """Claim this Message-ID; a claim left 'processing' for 10 minutes (a crash) may be taken again."""
+    outbox.ensure_schema(svc.store)
+    now = time.time()
+    with svc.store.db.transaction() as cur:
+        got = cur.execute("INSERT INTO tabularium_inbound (message_key, received_at, outcome, game_id, seat)"
+                          " VALUES (?, ?, 'processing', ?, ?) ON CONFLICT (message_key) DO NOTHING RETURNING message_key",
+                          (key, now, gid, seat)).fetchall()
+        if got:
+            return True
+        return cur.execute("UPDATE tabularium_inbound SET received_at=? WHERE message_key=? AND outcome='processing'"
+                           " AND received_at<?", (now, key, now - 600)).rowcount == 1
+
+
+# ------------------------------------------------------------------------------------- the reply
+
+def _reply(svc: Any, msg: EmailMessage, scope: dict, key: str) -> Result:
+    gid, seat = scope["game_id"], scope["seat"]
+    game = svc.get(gid)
+    contact = svc.store.contacts(gid).get(seat) or {}
+    sender = _from_address(msg)
+
+    def reject(reason: str, outcome: str) -> Result:
+        return _reject(svc, game, seat, key, reason, outcome)
+
+    if not contact.get("email") or sender != contact["email"].strip().lower():
+        return reject("it did not come from the address registered for your seat. Reply from that address, "
+                      "or use the turn form.", "rejected:sender")
+    if tokens.fingerprint(game, seat) != scope["fingerprint"]:
+        return reject("the reply address of that e-mail is no longer valid (your seat's link was replaced). "
+                      "Reply to this e-mail instead.", "rejected:revoked")
+    word = first_word(body_text(msg))
+    prompt = game.prompt_for(seat)
+    if prompt is None:
+        over = game.status in ("finished", "abandoned")
+        return reject("the game is over." if over else f"there is no decision for you at the moment "
+                      f"(the game is {game.status}).", "rejected:not-due")
+    if scope["prompt_id"] != prompt.id:
+        return reject("the game has moved on since that e-mail, so its choices no longer apply. "
+                      "Here is your current decision: reply to this e-mail.", "rejected:stale")
+    if not word:
+        return reject("no choice was found at the start of your reply. Write the number of your choice "
+                      "as the first word.", "rejected:empty")
+    choice = resolve_choice(prompt, word)
+    if choice is None:
+        return reject(f"{word[:40]!r} is not one of the choices. Write the number of your choice "
+                      "as the first word.", "rejected:illegal")
+    try:
+        result = svc.choose(gid, seat, prompt.id, choice.id, key=f"mail:{key}", by="seat")
+    except IllegalAction as exc:
+        return reject(exc.reason, "rejected:illegal")
+    except GameError as exc:
+        return reject(exc.reason, "rejected:refused")
+    rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted",
+                                                result["version"], {"choice_label": choice.label,
+                                                                    "version": result["version"]})])
+    return Result("accepted", choice.id, gid, seat, tuple(rows))
+
+
+def _reject(svc: Any, game: Any, seat: str, key: str, reason: str, outcome: str) -> Result:
+    gid = str(game.id)
+    recent = svc.store.db.query("SELECT COUNT(*) AS n FROM tabularium_outbox WHERE game_id=? AND seat=?"
+                                " AND kind='reply_rejected' AND created_at>?", (gid, seat, time.time() - 3600))
+    if recent and int(recent[0]["n"]) >= REJECTIONS_PER_HOUR:
+        return Result(outcome, "rate-limited: no explanation sent", gid, seat)
+    rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_rejected", game.version,
+                                                {"reason": reason})])
+    return Result(outcome, reason, gid, seat, tuple(rows))
+
+
+def _unsubscribe(svc: Any, gid: str, seat: str) -> Result:
+    from notifications.preferences import set_preference
+
+    set_preference(svc, gid, seat, "none")
+    return Result("unsubscribed", game_id=gid, seat=seat)
+
+
+def _from_address(msg: EmailMessage) -> str:
+    try:
+        pairs = getaddresses([str(v) for v in (msg.get_all("From") or [])])
+    except Exception:  # noqa: BLE001
+        return ""
+    return pairs[0][1].strip().lower() if len(pairs) == 1 else ""
+
+
+def body_text(msg: EmailMessage) -> str:
+    part = None
+    try:
+        part = msg.get_body(preferencelist=("plain", "html"))
+    except Exception:  # noqa: BLE001 — broken MIME structure
+        part = None
+    if part is None:
+        if msg.is_multipart():
+            return ""
+        part = msg
+    try:
+        text = part.get_content()
+    except Exception:  # noqa: BLE001 — unknown charset or broken transfer encoding
+        payload = part.get_payload(decode=True)
+        text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
+    if not isinstance(text, str):
+        return ""
+    text = text[:MAX_TEXT]
+    if part.get_content_type() == "text/html":
+        text = re.sub(r"(?is)<(script|style|blockquote).*?</\1>", " ", text)
+        text = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", text)
+        text = re.sub(r"<[^>]{0,2000}>", " ", text)
+    return text
+
+
+def first_word(text: str) -> str:
+    """The first word of the reply, above any quotation."""
+    try:
+        from mailparser_reply import EmailReplyParser
+
+        visible = EmailReplyParser(languages=["en", "de", "fr", "it", "es", "nl"]).parse_reply(text=text) or ""
+    except Exception:  # noqa: BLE001 — the reply parser is a best effort; our own scan follows
+        visible = text
+    for line in (visible or text).splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith(">") or QUOTE_HEAD.match(stripped):
+            break
+        word = stripped.split()[0].strip(".,;:!?()[]{}#*\"'`<>")
+        return word[:100]
+    return ""
+
+
+def resolve_choice(prompt: Any, word: str) -> Any:
+    if word.isdigit() and 1 <= int(word) <= len(prompt.choices):
+        return prompt.choices[int(word) - 1]
+    lowered = word.lower()
+    return next((c for c in prompt.choices if c.id.lower() == lowered), None) or \
+        next((c for c in prompt.choices if c.label.lower() == lowered), None)

@@ -1,0 +1,107 @@
+"""Which e-mails an event implies: one row per (event, recipient, kind). Called by the pump only.
+
+* invitation — every seat when a game is created, and a seat's new player after SeatReplaced;
+* your_turn — a seat that *becomes* due for a new decision (its prompt id before ≠ after the event);
+* timeout — the table, when a deadline was missed;
+* message — recipients of a message, throttled: one e-mail per seat per window (key per window);
+* finished — everyone, when the game ends or is abandoned;
+* digest — seats whose preference is "digest": one row per seat and day.
+Reminders and late notices come from the tick (workers.ticker), replies from inbound mail.
+"""
+from __future__ import annotations
+
+import logging
+import traceback
+from typing import Any
+
+from notifications.outbox import MailConfig, day_end, iso_epoch, new_row
+
+log = logging.getLogger("tabularium.outbox")
+
+FINISHING = ("GameFinished", "GameAbandoned")
+
+
+def _owed(game: Any) -> dict[str, str]:
+    return {p.seat: p.id for p in game.open_prompts()} if game is not None else {}
+
+
+def plan_rows(svc: Any, notes: list, config: MailConfig) -> list[dict]:
+    groups: list[tuple[str, list]] = []
+    for n in notes:  # a game's events in one batch are consecutive versions
+        gid = str(n.originator_id)
+        if groups and groups[-1][0] == gid:
+            groups[-1][1].append(n)
+        else:
+            groups.append((gid, [n]))
+    rows: list[dict] = []
+    for gid, items in groups:
+        try:
+            rows += _plan_game(svc, gid, items, config)
+        except Exception as exc:  # noqa: BLE001 — one unreadable game must never stall everyone's mail
+            log.exception("outbox: cannot plan e-mails for game %s", gid)
+            first = items[0]
+            row = new_row(f"{gid}/{first.originator_version}/pump-error", gid, "*", "pump_error",
+                          first.originator_version, {"error": f"{type(exc).__name__}: {exc}"[:500],
+                                                     "trace": traceback.format_exc()[-2000:]})
+            rows.append(row)
+    return rows
+
+
+def _plan_game(svc: Any, gid: str, items: list, config: MailConfig) -> list[dict]:
+    mapper = svc.store.app.mapper
+    events = [mapper.to_domain_event(n) for n in items]
+    first = events[0].originator_version
+    if first == 1 and type(events[-1]).__name__ in FINISHING and \
+            iso_epoch(events[-1].content["at"]) - iso_epoch(events[0].content["at"]) > 86400:
+        return []  # a whole finished game arriving at once is an imported archive: nothing to announce
+    game = svc.get(gid, version=first - 1) if first > 1 else None
+    prefs = {seat: c.get("preference", "every") for seat, c in svc.store.contacts(gid).items()}
+    rows: list[dict] = []
+    for note, event in zip(items, events):
+        before = _owed(game)
+        game = event.mutate(game)
+        after = _owed(game)
+        rows += _rows_for(game, note.id, event, before, after, prefs, config)
+    return rows
+
+
+def _rows_for(game: Any, nid: int, event: Any, before: dict, after: dict, prefs: dict,
+              config: MailConfig) -> list[dict]:
+    kind, c, seq, gid = type(event).__name__, event.content, event.originator_version, str(game.id)
+
+    def row(seat: str, what: str, params: dict | None = None, key: str | None = None,
+            not_before: float | None = None) -> dict:
+        return new_row(key or f"{gid}/{seq}/{what}/{seat}", gid, seat, what, seq, params, not_before, nid)
+
+    rows = []
+    if kind == "GameCreated":
+        rows += [row(s, "invitation") for s in game.seat_ids]
+    if kind == "SeatReplaced":
+        rows.append(row(c["seat"], "invitation", {"replacement": True}))
+    for seat, prompt_id in after.items():
+        if before.get(seat) != prompt_id:
+            rows.append(row(seat, "your_turn", {"prompt_id": prompt_id}))
+    if kind == "DeadlineMissed":
+        rows += [row(s, "timeout", {"late": c["seat"], "policy": c.get("policy"), "prompt_id": c.get("prompt_id"),
+                                    "seat_open": bool(c.get("seat_open"))}) for s in game.seat_ids]
+    if kind == "MessagePosted":
+        to = game.seat_ids if c["to"] == "all" else c["to"]
+        window = config.message_window_seconds
+        bucket = int(iso_epoch(c["at"]) // window)
+        for s in to:
+            if s != c.get("seat"):
+                rows.append(row(s, "message", {"bucket": bucket, "window": window},
+                                key=f"{gid}/{s}/message/{window}/{bucket}", not_before=(bucket + 1) * window + 2))
+    if kind in FINISHING:
+        rows += [row(s, "finished", {"abandoned": kind == "GameAbandoned"}) for s in game.seat_ids]
+    day, end = day_end(c["at"])
+    for s, pref in prefs.items():
+        if pref == "digest" and s in game.seat_ids and _visible(kind, c, s):
+            rows.append(row(s, "digest", {"day": day}, key=f"{gid}/{s}/digest/{day}", not_before=end + 60))
+    return rows
+
+
+def _visible(kind: str, c: dict, seat: str) -> bool:
+    if kind != "MessagePosted":
+        return True
+    return c["to"] == "all" or seat in c["to"] or seat == c.get("seat")

@@ -1,0 +1,27 @@
+"""Per-player e-mail preferences: "every" (default), "digest" (one e-mail a day), "none".
+
+The contacts table holds the value the sender reads; a PreferencesChanged event records the change
+in the game's log as well (who asked, when), so the record explains why a player got no e-mail."""
+from __future__ import annotations
+
+from typing import Any
+
+from domain.errors import BadRequest
+
+PREFERENCES = ("every", "digest", "none")
+
+
+def set_preference(svc: Any, game_id: str, seat: str, preference: str, by: str = "seat") -> None:
+    if preference not in PREFERENCES:
+        raise BadRequest(f"The e-mail preference must be one of {', '.join(PREFERENCES)}.")
+    contact = svc.store.contacts(game_id).get(seat)
+    if contact is None:
+        raise BadRequest(f"There is no seat {seat!r} with an address in this game.")
+    if contact.get("preference") == preference:
+        return
+    svc.store.set_contact(svc.get(game_id).id, seat, contact["email"], preference)
+    svc.record(game_id, "PreferencesChanged", seat=seat, preference=preference, by=by)
+
+
+def get_preference(svc: Any, game_id: str, seat: str) -> str:
+    return (svc.store.contacts(game_id).get(seat) or {}).get("preference") or "every"

@@ -1,0 +1,85 @@
+"""Short scoped tokens for e-mail: reply plus-addresses, unsubscribe links, and sign-in links.
+
+* A reply token names one (game, seat, prompt): `play+<token>@domain`. It is 20 characters of
+  lowercase base32 HMAC (100 bits, key = the secret key): short enough for the 64-octet local part,
+  immune to MTAs that fold case (tech brief pitfall 17). The token is stored with what it names, and
+  re-verified against the HMAC and the seat's current token fingerprint when used, so replacing a
+  seat or rotating its link revokes every outstanding reply address of that seat.
+* Unsubscribe tokens are the same shape with purpose "unsub" (the prompt is empty).
+* Sign-in links in e-mails are itsdangerous-signed {game, seat, fingerprint} (salted per purpose,
+  60 days); the mail hook exchanges them for a browser session.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import time
+from typing import Any
+
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+from notifications.outbox import ensure_schema
+
+TOKEN_LEN = 20
+SIGNIN_MAX_AGE = 60 * 24 * 3600
+REPLY, UNSUB = "reply", "unsub"
+
+
+def fingerprint(game: Any, seat: str) -> str:
+    return (game.token_hashes.get(seat) or "")[:16]
+
+
+def _mac(secret: str, *parts: str) -> str:
+    digest = hmac.new(secret.encode(), "|".join(parts).encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode().lower()[:TOKEN_LEN]
+
+
+def issue(svc: Any, purpose: str, game: Any, seat: str, prompt_id: str = "") -> str:
+    """Deterministic for its scope (a re-rendered e-mail carries the same address); stored for lookup."""
+    fp = fingerprint(game, seat)
+    token = _mac(svc.settings.secret_key, purpose, str(game.id), seat, prompt_id, fp)
+    ensure_schema(svc.store)
+    svc.store.db.execute(
+        "INSERT INTO tabularium_mail_tokens (token, purpose, game_id, seat, prompt_id, fingerprint, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING",
+        (token, purpose, str(game.id), seat, prompt_id, fp, time.time()))
+    return token
+
+
+def lookup(svc: Any, token: str) -> dict | None:
+    """The token's scope if it is genuine; `current` says whether the seat still holds the same link."""
+    token = (token or "").lower()
+    if len(token) != TOKEN_LEN:
+        return None
+    ensure_schema(svc.store)
+    rows = svc.store.db.query("SELECT * FROM tabularium_mail_tokens WHERE token=?", (token,))
+    if not rows:
+        return None
+    row = rows[0]
+    expected = _mac(svc.settings.secret_key, row["purpose"], row["game_id"], row["seat"], row["prompt_id"],
+                    row["fingerprint"])
+    return row if hmac.compare_digest(expected, token) else None
+
+
+def reply_address(settings: Any, token: str) -> str:
+    local, _, domain = settings.inbound_address.partition("@")
+    return f"{local}+{token}@{domain or 'localhost'}"
+
+
+def _signer(settings: Any) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(settings.secret_key, salt="tabularium-mail-signin")
+
+
+def signin_token(settings: Any, game: Any, seat: str) -> str:
+    return _signer(settings).dumps({"g": str(game.id), "s": seat, "f": fingerprint(game, seat)})
+
+
+def read_signin(settings: Any, token: str, max_age: int = SIGNIN_MAX_AGE) -> dict | None:
+    try:
+        data = _signer(settings).loads(token, max_age=max_age)
+    except BadSignature:  # includes SignatureExpired
+        return None
+    if not isinstance(data, dict) or not all(isinstance(data.get(k), str) for k in ("g", "s", "f")):
+        return None
+    return data

@@ -1,0 +1,147 @@
+"""CLI commands of the workers (loaded by `service.cli.load_extensions`):
+
+  tabularium worker [celery worker options]   the production Celery worker
+  tabularium beat [celery beat options]       the scheduler: exactly one per installation
+  tabularium tick [--now ISO]                 reminders, late notices and deadlines once, as of that time
+  tabularium mail-in [--recipient ADDR] < msg  one inbound e-mail (an MTA pipe); exit 75 = try later
+  tabularium mail-poll                        poll the IMAP mailbox (TABULARIUM_IMAP_URL) once
+  tabularium mail-status [--json]             outbox counts by status and recent failures
+  tabularium mail-retry [KEY | --all-failed]  put failed e-mails back in the queue
+  tabularium mail-flush                       pump and send what is due, in this process
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from service.cli import command, out, parse_time, service
+
+EX_TEMPFAIL = 75
+
+
+def _celery_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("celery_args", nargs=argparse.REMAINDER, help="passed to celery (e.g. --concurrency 4)")
+
+
+@command("worker", _celery_args)
+def cmd_worker(args) -> int:
+    """Run the Celery worker (production mode)."""
+    from workers.celery_app import app
+
+    argv = ["worker", "--loglevel", os.environ.get("TABULARIUM_LOG_LEVEL", "INFO"), "-Q", "tabularium"]
+    app.worker_main(argv + list(args.celery_args))
+    return 0
+
+
+@command("beat", _celery_args)
+def cmd_beat(args) -> int:
+    """Run the Celery beat scheduler (exactly one per installation; reminders are idempotent anyway)."""
+    from workers.celery_app import app
+
+    os.makedirs(os.environ.get("TABULARIUM_VAR_DIR", "var"), exist_ok=True)
+    schedule = os.path.join(os.environ.get("TABULARIUM_VAR_DIR", "var"), "celerybeat-schedule")
+    app.start(["beat", "--loglevel", os.environ.get("TABULARIUM_LOG_LEVEL", "INFO"), "-s", schedule]
+              + list(args.celery_args))
+    return 0
+
+
+@command("tick", lambda p: (p.add_argument("--now", help="ISO time (default: now)"),
+                            p.add_argument("--json", action="store_true")))
+def cmd_tick(args) -> int:
+    """Run reminders, late notices and deadlines once, as of --now."""
+    from workers import runtime
+    from workers.ticker import tick
+
+    svc = service(args.now)
+    summary = tick(svc, parse_time(args.now) if args.now else None)
+    summary["mail"] = runtime.after_command(svc)
+    out(summary, args.json, lambda s: ", ".join(f"{k} {v}" for k, v in s.items()))
+    return 1 if summary["errors"] else 0
+
+
+@command("mail-in", lambda p: (p.add_argument("--recipient", action="append", default=[],
+                                              help="the envelope recipient (as an MTA pipe passes it)"),
+                               p.add_argument("--json", action="store_true")))
+def cmd_mail_in(args) -> int:
+    """Deliver one inbound e-mail read from standard input."""
+    return mail_in(sys.stdin.buffer.read(), args.recipient, args.json)
+
+
+def mail_in(raw: bytes, recipients: list[str] | None = None, as_json: bool = False, svc=None) -> int:
+    """The body of `mail-in`, callable from tests and other pipes."""
+    from notifications.inbound import handle
+    from workers import runtime
+
+    recipients = list(recipients or [])
+    for var in ("ORIGINAL_RECIPIENT", "RECIPIENT"):  # Postfix pipe(8) / local(8) environment
+        if os.environ.get(var):
+            recipients.append(os.environ[var])
+    try:
+        svc = svc or service()
+        result = handle(svc, raw, recipients)
+        mail = runtime.after_command(svc, result.rows) if result.rows or result.outcome == "accepted" else {}
+    except Exception as exc:  # noqa: BLE001 — the database is unreachable: let the MTA try again later
+        print(f"tabularium: mail-in failed, try later: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EX_TEMPFAIL
+    data = {"outcome": result.outcome, "detail": result.detail, "game": result.game_id, "seat": result.seat,
+            "mail": mail}
+    out(data, as_json, lambda d: f"{d['outcome']}" + (f": {d['detail']}" if d["detail"] else ""))
+    return 0
+
+
+@command("mail-poll", lambda p: None)
+def cmd_mail_poll(args) -> int:
+    """Poll the IMAP mailbox named by TABULARIUM_IMAP_URL once."""
+    from workers import runtime
+    from workers.imap import poll
+
+    svc = service()
+    print(f"{poll(svc)} message(s) handled")
+    runtime.after_command(svc)
+    return 0
+
+
+@command("mail-status", lambda p: p.add_argument("--json", action="store_true"))
+def cmd_mail_status(args) -> int:
+    """Outbox counts by status, the oldest unsent e-mail and the recent permanent failures."""
+    from notifications.outbox import outbox_stats
+
+    stats = outbox_stats(service().store)
+    out(stats, args.json, _status_text)
+    return 1 if stats["failed"] else 0
+
+
+def _status_text(s: dict) -> str:
+    lines = [" ".join(f"{k} {s[k]}" for k in ("pending", "sending", "sent", "failed", "skipped", "total")),
+             f"pump position {s['tracking_position']}; oldest unsent {s['oldest_unsent_age_seconds']} s"]
+    for f in s["recent_failures"]:
+        lines.append(f"  FAILED {f['key']} ({f['kind']}, {f['attempts']} attempts): {f['last_error']}")
+    return "\n".join(lines)
+
+
+@command("mail-retry", lambda p: (p.add_argument("key", nargs="?"),
+                                  p.add_argument("--all-failed", action="store_true")))
+def cmd_mail_retry(args) -> int:
+    """Put failed e-mails back in the queue."""
+    from notifications.outbox import retry_failed
+    from workers import runtime
+
+    if not args.key and not args.all_failed:
+        raise SystemExit("tabularium: mail-retry needs an outbox key or --all-failed")
+    svc = service()
+    n = retry_failed(svc, None if args.all_failed else args.key)
+    runtime.after_command(svc)
+    print(f"{n} e-mail(s) queued again")
+    return 0
+
+
+@command("mail-flush", lambda p: p.add_argument("--json", action="store_true"))
+def cmd_mail_flush(args) -> int:
+    """Pump the outbox and send what is due, in this process."""
+    from notifications.delivery import flush
+
+    counts = flush(service())
+    out(counts, args.json, lambda c: json.dumps(c))
+    return 0

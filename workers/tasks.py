@@ -1,0 +1,72 @@
+"""Celery tasks: thin, idempotent, enqueued only after commit. Their bodies live in notifications/ and
+workers.ticker, so they are tested without a broker; here they are only glued to Celery."""
+from __future__ import annotations
+
+import logging
+import time
+
+from celery import current_app, shared_task
+
+from notifications import delivery, outbox
+from workers import runtime
+
+log = logging.getLogger("tabularium.tasks")
+
+MAX_COUNTDOWN = 600      # far below the visibility timeout (pitfall 8); longer waits go through the sweep
+SWEEP_GRACE = 5.0        # fresh rows were enqueued by the pump; the sweep is for the ones that were not
+
+
+def _enqueue(name: str, *args, countdown: float | None = None) -> None:
+    current_app.send_task(name, args=list(args), countdown=countdown)
+
+
+@shared_task(name="tabularium.pump", ignore_result=True)
+def pump() -> int:
+    svc = runtime.service()
+    keys = outbox.pump(svc)
+    for key in keys:
+        _enqueue("tabularium.send", key)
+    return len(keys)
+
+
+@shared_task(name="tabularium.send", ignore_result=True)
+def send(key: str) -> str:
+    outcome, retry_in = delivery.send_one(runtime.service(), key)
+    if outcome == "retry" and retry_in is not None and retry_in <= MAX_COUNTDOWN:
+        _enqueue("tabularium.send", key, countdown=retry_in)
+    return outcome
+
+
+@shared_task(name="tabularium.sweep", ignore_result=True)
+def sweep() -> int:
+    """Beat's safety net: pump, then re-enqueue rows that are due (also rows whose worker died)."""
+    svc = runtime.service()
+    fresh = outbox.pump(svc)
+    for key in fresh:
+        _enqueue("tabularium.send", key)
+    due = [k for k in outbox.due_keys(svc, before=time.time() - SWEEP_GRACE) if k not in fresh]
+    for key in due:
+        _enqueue("tabularium.send", key)
+    return len(fresh) + len(due)
+
+
+@shared_task(name="tabularium.tick", ignore_result=True)
+def tick() -> dict:
+    from workers.ticker import tick as run_tick
+
+    svc = runtime.service()
+    summary = run_tick(svc)
+    for key in outbox.pump(svc) + outbox.due_keys(svc):
+        _enqueue("tabularium.send", key)
+    return summary
+
+
+@shared_task(name="tabularium.imap", ignore_result=True)
+def imap() -> int:
+    from workers.imap import poll
+
+    svc = runtime.service()
+    handled = poll(svc)
+    for key in outbox.pump(svc) + outbox.due_keys(svc):
+        _enqueue("tabularium.send", key)
+    return handled
