@@ -24,6 +24,7 @@ from domain.game import Game
 from domain.rules import IllegalAction, get_rules, titles
 from service import audit, logs, views
 from service.config import Settings
+from service.metrics import Counters
 from service.store import Store, project_game
 
 DEFAULT_SEATS = ["red", "blue", "green", "yellow", "black", "white"]
@@ -65,6 +66,7 @@ class GameService:
         self.store = Store(self.settings)
         self.clock = clock
         self.listeners: list[Callable[[Game], None]] = []  # called after every successful save
+        self.counters = Counters(self.settings.redis_url)
 
     def close(self) -> None:
         self.store.close()
@@ -101,7 +103,13 @@ class GameService:
         _check_text("choice", choice, 200)
         if key is not None:
             _check_text("idempotency_key", key, MAX_KEY)
-        return self._command(game_id, lambda g: g.choose(seat, prompt_id, choice, key, self.now(), by))
+        try:
+            result = self._command(game_id, lambda g: g.choose(seat, prompt_id, choice, key, self.now(), by))
+        except (GameError, IllegalAction):
+            self.counters.inc("tabularium_actions_total", result="refused")
+            raise
+        self.counters.inc("tabularium_actions_total", result="accepted")
+        return result
 
     def choose_default(self, game_id: str | UUID, seat: str, by: str = "timeout") -> dict:
         """Play the rules' default choice for a seat (timeouts, bots)."""

@@ -1,0 +1,99 @@
+"""Operational counters and the Prometheus text exposition for /metrics.
+
+Counters live in Redis when TABULARIUM_REDIS_URL is set, so every gunicorn and Celery process adds to
+the same numbers; in the embedded mode (one process) they live in memory. Gauges (games by status,
+outbox depth, pump lag) are read from the database when scraped.
+"""
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from typing import Any
+
+KEY = "tabularium:metrics"
+HELP = {
+    "tabularium_http_requests_total": "HTTP requests answered, by method and status class.",
+    "tabularium_actions_total": "Decisions submitted, by result (accepted or refused).",
+    "tabularium_emails_total": "E-mails handed to the transport, by result (sent or failed).",
+}
+
+
+class Counters:
+    def __init__(self, redis_url: str | None = None):
+        self._redis = None
+        if redis_url:
+            import redis
+
+            self._redis = redis.Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2)
+        self._local: Counter = Counter()
+        self._lock = threading.Lock()
+
+    def inc(self, name: str, **labels: str) -> None:
+        field = _field(name, labels)
+        if self._redis is not None:
+            try:
+                self._redis.hincrby(KEY, field, 1)
+                return
+            except Exception:  # metrics must never break a request; fall back to this process
+                pass
+        with self._lock:
+            self._local[field] += 1
+
+    def snapshot(self) -> dict[str, int]:
+        totals: Counter = Counter()
+        if self._redis is not None:
+            try:
+                totals.update({k.decode(): int(v) for k, v in self._redis.hgetall(KEY).items()})
+            except Exception:
+                pass
+        with self._lock:
+            totals.update(self._local)
+        return dict(totals)
+
+
+def _field(name: str, labels: dict[str, str]) -> str:
+    inner = ",".join(f'{k}="{_escape(v)}"' for k, v in sorted(labels.items()))
+    return f"{name}{{{inner}}}" if inner else name
+
+
+def _escape(value: Any) -> str:
+    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+def exposition(counters: dict[str, int], gauges: dict[str, float]) -> str:
+    """Prometheus text format 0.0.4."""
+    lines: list[str] = []
+    for family in sorted({k.split("{")[0] for k in counters} | set(HELP)):
+        lines += [f"# HELP {family} {HELP.get(family, family)}", f"# TYPE {family} counter"]
+        lines += [f"{k} {v}" for k, v in sorted(counters.items()) if k.split("{")[0] == family]
+    for family in sorted({k.split("{")[0] for k in gauges}):
+        lines += [f"# TYPE {family} gauge"]
+        lines += [f"{k} {v}" for k, v in sorted(gauges.items()) if k.split("{")[0] == family]
+    return "\n".join(lines) + "\n"
+
+
+def gauges(service: Any) -> dict[str, float]:
+    """Games by status, plus the outbox figures when the e-mail feature is installed."""
+    values: dict[str, float] = {}
+    rows = service.store.db.query("SELECT status, COUNT(*) AS n FROM tabularium_games GROUP BY status")
+    for status in ("active", "paused", "finished", "abandoned"):
+        values[_field("tabularium_games", {"status": status})] = 0
+    for row in rows:
+        values[_field("tabularium_games", {"status": row["status"]})] = int(row["n"])
+    values.update(_outbox_gauges(service))
+    return values
+
+
+def _outbox_gauges(service: Any) -> dict[str, float]:
+    try:
+        from notifications.outbox import outbox_stats
+    except ImportError:
+        return {}
+    stats = outbox_stats(service.store)
+    values: dict[str, float] = {}
+    for status, n in (stats.get("by_status") or {}).items():
+        values[_field("tabularium_outbox_rows", {"status": status})] = n
+    for key in ("depth", "pump_lag", "sent", "failed"):
+        if key in stats:
+            values[f"tabularium_outbox_{key}"] = stats[key]
+    return values
