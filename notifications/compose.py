@@ -108,7 +108,7 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) ->
         "prompt": _prompt(prompt, deadline), "deadline": deadline,
         "clock": describe_clock(clock), "since": since, "since_all": entries, "last_own": last_own,
         "reply_address": tokens.reply_address(settings, reply_token),
-        "signin_url": f"{base}/go/{tokens.signin_token(settings, game, seat)}",
+        "signin_url": f"{base}/go/{tokens.signin_token(settings, game, seat, row.get('created_at'))}",
         "game_url": f"{base}/games/{gid}", "history_url": f"{base}/games/{gid}/history",
         "audit_url": f"{base}/games/{gid}/audit", "archive_url": f"{base}/api/games/{gid}/export",
         "unsubscribe_url": f"{base}/u/{unsub}", "unsubscribe_mailto": tokens.reply_address(settings, unsub),

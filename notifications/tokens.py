@@ -67,12 +67,26 @@ def reply_address(settings: Any, token: str) -> str:
     return f"{local}+{token}@{domain or 'localhost'}"
 
 
-def _signer(settings: Any) -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(settings.secret_key, salt="tabularium-mail-signin")
+class _FixedTimeSerializer(URLSafeTimedSerializer):
+    """Signs with a given issue time, so a re-sent e-mail is byte-for-byte the same message."""
+
+    def __init__(self, *args: Any, issued_at: float | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.issued_at = issued_at
+
+    def make_signer(self, salt: Any = None) -> Any:
+        signer = super().make_signer(salt)
+        if self.issued_at is not None:
+            signer.get_timestamp = lambda: int(self.issued_at)  # type: ignore[method-assign]
+        return signer
 
 
-def signin_token(settings: Any, game: Any, seat: str) -> str:
-    return _signer(settings).dumps({"g": str(game.id), "s": seat, "f": fingerprint(game, seat)})
+def _signer(settings: Any, issued_at: float | None = None) -> URLSafeTimedSerializer:
+    return _FixedTimeSerializer(settings.secret_key, salt="tabularium-mail-signin", issued_at=issued_at)
+
+
+def signin_token(settings: Any, game: Any, seat: str, issued_at: float | None = None) -> str:
+    return _signer(settings, issued_at).dumps({"g": str(game.id), "s": seat, "f": fingerprint(game, seat)})
 
 
 def read_signin(settings: Any, token: str, max_age: int = SIGNIN_MAX_AGE) -> dict | None:

@@ -61,7 +61,7 @@ def _after_fork(**_):
     """Prefork children build their own service (and database pools) lazily, never the parent's."""
     from workers import runtime
 
-    runtime.reset()
+    runtime.forked()
 
 
 app = make_app()

@@ -38,6 +38,12 @@ def use(svc: Any, celery_app: Any = None) -> None:
             _state["celery"] = celery_app
 
 
+def forked() -> None:
+    """worker_process_init: a prefork child drops what it inherited (the solo pool sends it too, unforked)."""
+    if _state["pid"] is not None and _state["pid"] != os.getpid():
+        reset()
+
+
 def reset() -> None:
     with _lock:
         _state.update(service=None, celery=None, kicker=None, pid=None)
