@@ -222,7 +222,7 @@ def apply_tile(s: dict, D: Any, seat: str, tile: str) -> bool:
     """
     ttype, p, c = D.tile_type[tile], s["players"][seat], D.const
     if ttype in D.kept_types:
-        p["tiles"].append(tile)
+        p["tiles"] = p["tiles"] + [tile]
         return False
     s["tiles_out"] = s["tiles_out"] + [tile]
     if ttype == "insula":
@@ -233,7 +233,7 @@ def apply_tile(s: dict, D: Any, seat: str, tile: str) -> bool:
         note(s, "insula", seat, list(D.insula_choice))
     elif ttype == "crane" and s["cranes"]:
         crane, s["cranes"] = s["cranes"][0], s["cranes"][1:]
-        p["cranes"].append(crane)
+        p["cranes"] = p["cranes"] + [crane]
         s["tilted"][crane] = True  # Rule 7.5: the Crane card enters tilted
         note(s, "crane", seat, crane)
     elif ttype == "triumphal_arch":

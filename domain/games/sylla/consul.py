@@ -163,7 +163,8 @@ class Recruitment(Step):
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         card = D.card_lower[cid]
         s["display"].remove(card)
-        s["players"][seat]["cards"].append(card)
+        p = s["players"][seat]
+        p["cards"] = p["cards"] + [card]
         note(s, "recruit", seat, card)
         s["ctx"]["i"] += 1
         bump(s)

@@ -115,6 +115,9 @@ class GameData:
         self.crane_ids = [f"CRANE-{i}" for i in range(1, crane["count"] + 1)]
         self.crane_hexes = tuple(col for col in COLOURS if crane["hexes"].get(col))
         self.card_lower = {cid.lower(): cid for cid in list(self.cards) + self.crane_ids}
+        self.card_labels = {cid: f"{'Christian ' if c.christian else ''}{c.type.capitalize()} ({'/'.join(c.hexes)})"
+                            for cid, c in self.cards.items()}
+        self.card_labels.update({cid: "Crane card (any colour)" for cid in self.crane_ids})
 
     def _buildings(self, d: dict) -> None:
         self.building_types = d["building_types"]

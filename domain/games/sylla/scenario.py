@@ -92,7 +92,7 @@ def _players(s: dict, D: GameData, sc: dict, rng: Random) -> None:
         p["cards"] = _ids(g.get("cards", []), list(D.cards), f"{seat} cards")
         p["tiles"] = _ids(g.get("tiles", []), list(D.tile_type), f"{seat} tiles")
         for _ in range(int(g.get("cranes", 0))):
-            p["cranes"].append(s["cranes"][0])
+            p["cranes"] = p["cranes"] + [s["cranes"][0]]
             s["cranes"] = s["cranes"][1:]
         merchants = sum(1 for c in p["cards"] if D.cards[c].type == "merchant")
         p["denarii"] = g.get("denarii", D.const["starting_denarii_base"]

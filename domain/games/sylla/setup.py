@@ -124,10 +124,7 @@ def card_code(cid: str, cset: str) -> str:
 
 
 def card_label(D: GameData, cid: str) -> str:
-    if cid not in D.cards:
-        return "Crane card (any colour)"
-    card = D.cards[cid]
-    return f"{'Christian ' if card.christian else ''}{card.type.capitalize()} ({'/'.join(card.hexes)})"
+    return D.card_labels[cid]
 
 
 _CHOICES: dict[tuple, tuple] = {}

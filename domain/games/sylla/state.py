@@ -31,20 +31,19 @@ def _ctx(ctx: dict) -> dict:
     """The working data of a step is at most two levels deep (e.g. cubes left per seat per type)."""
     out = {}
     for k, v in ctx.items():
-        if isinstance(v, list):
-            v = list(v)
-        elif isinstance(v, dict):
-            v = {a: (dict(b) if isinstance(b, dict) else b) for a, b in v.items()}
+        t = type(v)
+        if t is list:
+            v = v[:]
+        elif t is dict:
+            v = {a: (b.copy() if type(b) is dict else b) for a, b in v.items()}
         out[k] = v
     return out
 
 
 def _player(p: dict) -> dict:
-    q = dict(p)
-    q["tokens"] = dict(p["tokens"])
-    q["cards"] = list(p["cards"])
-    q["tiles"] = list(p["tiles"])
-    q["cranes"] = list(p["cranes"])
+    """A player's cards, tiles and cranes lists are replaced when they change, never changed in place."""
+    q = p.copy()
+    q["tokens"] = p["tokens"].copy()
     return q
 
 
@@ -61,10 +60,10 @@ def clone(s: dict) -> dict:
     c = dict(s)
     c["players"] = {seat: _player(p) for seat, p in s["players"].items()}
     for key in _LISTS:
-        c[key] = list(s[key])
+        c[key] = s[key][:]
     for key in _DICTS:
-        c[key] = dict(s[key])
-    c["cubes"] = [dict(x) for x in s["cubes"]]
+        c[key] = s[key].copy()
+    c["cubes"] = [x.copy() for x in s["cubes"]]
     c["ctx"] = _ctx(s["ctx"])
     c["public"] = dict(s["public"])  # its entries are only ever replaced, never changed in place
     c["notes"] = []
