@@ -33,6 +33,10 @@ class Sylla:
     max_players = 4
 
     # ------------------------------------------------------------------------------ setting up
+    def seat_ids(self, players: int) -> list[str]:
+        """Seat ids the platform may use: Sylla's player colours (blue, red, black, white)."""
+        return list(data_for({"dkey": None, "options": normalize({})}).raw["conventions"]["player_colours"][:players])
+
     def options_schema(self) -> dict[str, dict]:
         return {k: dict(v) for k, v in OPTIONS.items()}
 
