@@ -23,9 +23,8 @@ import logging
 import re
 import time
 from dataclasses import dataclass
-from email import policy
-from email.message import EmailMessage
-from email.parser import BytesParser
+from email import message_from_bytes
+from email.message import Message
 from email.utils import getaddresses
 from typing import Any
 
@@ -69,7 +68,7 @@ def _handle(svc: Any, raw: bytes | str, envelope_to: list[str]) -> Result:
         raw = raw.encode("utf-8", "surrogateescape")
     if not raw or len(raw) > MAX_BYTES:
         return Result("dropped:size")
-    msg = BytesParser(policy=policy.default).parsebytes(raw)
+    msg = message_from_bytes(raw)  # compat32: raw header strings, fast and tolerant of damage
     why = automatic(msg)
     if why:
         return Result(f"dropped:{why}")
@@ -92,7 +91,7 @@ def _handle(svc: Any, raw: bytes | str, envelope_to: list[str]) -> Result:
 
 # ------------------------------------------------------------------------------------- filters
 
-def automatic(msg: EmailMessage) -> str | None:
+def automatic(msg: Message) -> str | None:
     """Why a message is machine-made (and must get no answer), or None."""
     h = {k.lower(): str(v).strip().lower() for k, v in _headers(msg)}
     if h.get("auto-submitted", "no") not in ("", "no"):
@@ -115,17 +114,11 @@ def automatic(msg: EmailMessage) -> str | None:
     return None
 
 
-def _headers(msg: EmailMessage) -> list[tuple[str, str]]:
-    out = []
-    for k in msg.keys()[:200]:
-        try:
-            out.append((k, str(msg.get(k, ""))[:2000]))
-        except Exception:  # noqa: BLE001 — a header the parser cannot even print is left out
-            out.append((k, "?"))
-    return out
+def _headers(msg: Message) -> list[tuple[str, str]]:
+    return [(str(k), str(v)[:2000]) for k, v in msg.items()[:200]]
 
 
-def find_token(settings: Any, msg: EmailMessage, envelope_to: list[str]) -> str | None:
+def find_token(settings: Any, msg: Message, envelope_to: list[str]) -> str | None:
     local, _, domain = settings.inbound_address.partition("@")
     pattern = re.compile(rf"{re.escape(local)}\+([a-z2-7]{{{tokens.TOKEN_LEN}}})@{re.escape(domain or 'localhost')}",
                          re.I)
@@ -140,7 +133,7 @@ def find_token(settings: Any, msg: EmailMessage, envelope_to: list[str]) -> str 
     return None
 
 
-def message_key(msg: EmailMessage, raw: bytes) -> str:
+def message_key(msg: Message, raw: bytes) -> str:
     mid = str(msg.get("Message-ID", "") or "").strip()[:500]
     basis = f"id:{mid.lower()}" if mid else "raw:" + hashlib.sha256(raw).hexdigest()
     return hashlib.sha256(basis.encode("utf-8", "replace")).hexdigest()[:40]
@@ -162,7 +155,7 @@ def _first_time(svc: Any, key: str, gid: str, seat: str) -> bool:
 
 # ------------------------------------------------------------------------------------- the reply
 
-def _reply(svc: Any, msg: EmailMessage, scope: dict, key: str) -> Result:
+def _reply(svc: Any, msg: Message, scope: dict, key: str) -> Result:
     gid, seat = scope["game_id"], scope["seat"]
     game = svc.get(gid)
     contact = svc.store.contacts(gid).get(seat) or {}
@@ -223,7 +216,7 @@ def _unsubscribe(svc: Any, gid: str, seat: str) -> Result:
     return Result("unsubscribed", game_id=gid, seat=seat)
 
 
-def _from_address(msg: EmailMessage) -> str:
+def _from_address(msg: Message) -> str:
     try:
         pairs = getaddresses([str(v) for v in (msg.get_all("From") or [])])
     except Exception:  # noqa: BLE001
@@ -231,23 +224,34 @@ def _from_address(msg: EmailMessage) -> str:
     return pairs[0][1].strip().lower() if len(pairs) == 1 else ""
 
 
-def body_text(msg: EmailMessage) -> str:
-    part = None
-    try:
-        part = msg.get_body(preferencelist=("plain", "html"))
-    except Exception:  # noqa: BLE001 — broken MIME structure
-        part = None
+def _text_part(msg: Message) -> Message | None:
+    """The first inline text/plain part, else the first text/html one (looking at 100 parts at most)."""
+    html = None
+    for n, part in enumerate(msg.walk()):
+        if n > 100:
+            break
+        if part.is_multipart() or "attachment" in str(part.get("Content-Disposition", "")).lower():
+            continue
+        kind = part.get_content_type()
+        if kind == "text/plain":
+            return part
+        if kind == "text/html" and html is None:
+            html = part
+    return html
+
+
+def body_text(msg: Message) -> str:
+    part = _text_part(msg)
     if part is None:
-        if msg.is_multipart():
-            return ""
-        part = msg
-    try:
-        text = part.get_content()
-    except Exception:  # noqa: BLE001 — unknown charset or broken transfer encoding
-        payload = part.get_payload(decode=True)
-        text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
-    if not isinstance(text, str):
         return ""
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return ""
+    charset = part.get_content_charset() or "utf-8"
+    try:
+        text = payload[: MAX_TEXT * 4].decode(charset, "replace")
+    except (LookupError, ValueError):  # an unknown or bogus charset
+        text = payload[: MAX_TEXT * 4].decode("utf-8", "replace")
     text = text[:MAX_TEXT]
     if part.get_content_type() == "text/html":
         text = re.sub(r"(?is)<(script|style|blockquote).*?</\1>", " ", text)
@@ -276,7 +280,7 @@ def first_word(text: str) -> str:
 
 
 def resolve_choice(prompt: Any, word: str) -> Any:
-    if word.isdigit() and 1 <= int(word) <= len(prompt.choices):
+    if word.isascii() and word.isdigit() and 1 <= int(word) <= len(prompt.choices):
         return prompt.choices[int(word) - 1]
     lowered = word.lower()
     return next((c for c in prompt.choices if c.id.lower() == lowered), None) or \
