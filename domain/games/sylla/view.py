@@ -89,6 +89,21 @@ def context_view(s: dict, D: GameData) -> dict:
     return {}
 
 
+def works_view(s: dict, D: GameData) -> dict:
+    """Rule 5.6.1: only the top of the face-up pile is visible; placing this round's work reveals the next."""
+    top = s["gw_pile"][0] if s["gw_pile"] else None
+    before_phase_6 = PHASES.get(s["phase"]) in ("Setup", "I", "II", "III", "IV", "V")
+    if s["gw_current"]:
+        current, nxt = s["gw_current"], top
+    elif before_phase_6:
+        current, nxt = top, None
+    else:
+        current, nxt = None, top
+    return {"current": current, "placed": s["gw_current"] is not None, "next": nxt, "top_of_pile": top,
+            "pile_size": len(s["gw_pile"]), "removed": list(s["gw_removed"]), "built": list(s["gw_built"]),
+            "ecclesia": D.ecclesia}
+
+
 def build_view(s: dict, D: GameData, viewer: str | None, waiting_text: str, waiting_for: list[str]) -> dict:
     return {
         "game": "sylla", "round": s["round"], "rounds": D.rounds, "phase": s["phase"],
@@ -109,9 +124,7 @@ def build_view(s: dict, D: GameData, viewer: str | None, waiting_text: str, wait
         "buildings_removed": len(s["tiles_out"]),
         "recruitment_display": [card_view(s, D, c) for c in s["display"]],
         "character_deck_size": len(s["char_deck"]), "crane_cards_left": len(s["cranes"]),
-        "great_works": {"current": s["gw_current"], "next": s["gw_pile"][0] if s["gw_pile"] else None,
-                        "pile_size": len(s["gw_pile"]), "removed": list(s["gw_removed"]),
-                        "built": list(s["gw_built"]), "ecclesia": D.ecclesia},
+        "great_works": works_view(s, D),
         "players": {seat: player_view(s, D, seat, viewer) for seat in s["seats"]},
         "step": _deep(context_view(s, D)),
         "revealed": _deep(s["public"]),

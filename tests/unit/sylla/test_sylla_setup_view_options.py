@@ -166,7 +166,8 @@ def test_12_nobody_sees_the_order_of_any_deck():
     assert not set(s["gw_pile"][1:]) & {view["great_works"]["current"], view["great_works"]["next"]}
     view = RULES.view(s, None)
     assert view["character_deck_size"] == 18 and view["event_deck_size"] == 6 and view["building_stack_size"] == 26
-    assert view["great_works"]["next"] == s["gw_pile"][0] and view["great_works"]["removed"] == s["gw_removed"]
+    assert view["great_works"]["current"] == s["gw_pile"][0] and view["great_works"]["next"] is None
+    assert view["great_works"]["removed"] == s["gw_removed"]
 
 
 def test_12_view_has_what_a_board_page_needs_14_36():
