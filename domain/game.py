@@ -22,6 +22,9 @@ from domain.rules import IllegalAction, Outcome, Prompt, Rules, get_rules
 
 MAX_AUTO_STEPS = 10_000
 MAX_UNDO = 20
+# A choice's resulting state is hashed into its event when it drew randomness, ends the game, or falls on
+# every STATE_HASH_EVERY-th event; between checkpoints a replay divergence shows at the next one.
+STATE_HASH_EVERY = 10
 ACTIVE, PAUSED, FINISHED, ABANDONED = "active", "paused", "finished", "abandoned"
 # Options the platform reads itself (deadlines and clocks, e-mail): stored in GameCreated, never given to the rules.
 PLATFORM_OPTIONS = frozenset({"clock", "notifications"})
@@ -286,8 +289,9 @@ class Game(Aggregate):
         rng = DerivedRandom(self.seed, seq)
         after = self.rules.apply(self.state, prompt.seat, choice, rng)
         self._next_state = after
+        checkpoint = rng.draws or seq % STATE_HASH_EVERY == 0 or self.rules.outcome(after) is not None
         self._emit(Game.ChoiceMade, at, seat=prompt.seat, prompt_id=prompt.id, choice=choice, key=key,
-                   by=by, draws=rng.draws, state_hash=state_hash(after))
+                   by=by, draws=rng.draws, state_hash=state_hash(after) if checkpoint else None)
         self._finish_if_over(at)
 
     def _reveal(self, at: str) -> None:
