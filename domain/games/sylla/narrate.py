@@ -13,6 +13,8 @@ from .data import GameData
 from .events import item_label
 from .setup import card_label
 
+REFEREE = "*"  # the platform's all-seeing viewer (the operator, and everybody once the game is over)
+
 
 def and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
@@ -28,6 +30,10 @@ def token_list(kinds: list[str]) -> str:
 class Teller:
     def __init__(self, D: GameData, state: dict, viewer: str | None):
         self.D, self.s, self.viewer = D, state, viewer
+
+    def sees(self, seat: str) -> bool:
+        """A seat's private facts are shown to that seat and to the referee ("*": operator, finished game)."""
+        return self.viewer == seat or self.viewer == REFEREE
 
     def who(self, seat: str | None) -> str:
         return "You" if seat == self.viewer else (seat or "nobody").capitalize()
@@ -50,16 +56,17 @@ class Teller:
 
     # ------------------------------------------------------------------------------------ notes
     def sealed(self, seat: str, what: str, cid: str) -> str:
-        if seat != self.viewer:
+        if not self.sees(seat):
             return {"start": f"{self.who(seat)} has chosen their starting characters.",
                     "work": f"{self.who(seat)} has committed to the Great Work.",
                     "free": f"{self.who(seat)} has decided about their slaves."}[what]
+        who = self.who(seat)
         if what == "start":
-            return "You choose your starting characters (secret until everybody has chosen)."
+            return f"{who} {'choose' if seat == self.viewer else 'chooses'} starting characters in secret ({cid})."
         if what == "work":
             thumb, d = cid.split("-")
-            return f"You commit in secret: thumb {thumb} with {denarii(int(d))}."
-        return f"You decide in secret to free {cid[5:]} slave(s)."
+            return f"{who} {'commit' if seat == self.viewer else 'commits'} in secret: thumb {thumb} with {denarii(int(d))}."
+        return f"{who} {'decide' if seat == self.viewer else 'decides'} in secret to free {cid[5:]} slave(s)."
 
     def start_hand(self, seat: str, cards: list[str]) -> str:
         return f"{self.v(seat, 'start', 'starts')} with " + ", ".join(card_label(self.D, c) for c in cards) + "."
@@ -115,7 +122,7 @@ class Teller:
         return f"{self.v(seat, 'tilt', 'tilts')} {cards} and {'take' if seat == self.viewer else 'takes'} the {self.tile(tile)}."
 
     def insula(self, seat: str, kinds: list[str]) -> str:
-        if seat == self.viewer or self.announce():
+        if self.sees(seat) or self.announce():
             return f"{self.v(seat, 'take', 'takes')} {token_list(kinds)} from the Insula."
         return f"{self.v(seat, 'take', 'takes')} {len(kinds)} Res Publica tokens from the Insula."
 
@@ -137,7 +144,7 @@ class Teller:
         return f"{self.v(seat, 'take', 'takes')} {denarii(total)} of income ({', '.join(parts)})."
 
     def temple(self, seat: str, kind: str, cost: int) -> str:
-        what = f"a {kind.capitalize()} token" if seat == self.viewer or self.announce() else "a Res Publica token"
+        what = f"a {kind.capitalize()} token" if self.sees(seat) or self.announce() else "a Res Publica token"
         return f"{self.v(seat, 'use', 'uses')} a Private Temple: {denarii(cost)} for {what}."
 
     def tavern(self, seat: str, kind: str, moved: int, new: int) -> str:

@@ -13,6 +13,8 @@ from .data import KINDS, GameData
 from .machine import STATES
 from .state import _deep
 
+REFEREE = "*"  # the platform's all-seeing viewer (the operator, and everybody once the game is over)
+
 PHASES = {
     "choose_starting_characters": "Setup",
     "first_consul_bidding": "I", "first_consul_token": "I", "recruitment": "II",
@@ -51,12 +53,12 @@ def player_view(s: dict, D: GameData, seat: str, viewer: str | None) -> dict:
         "cranes": [card_view(s, D, c) for c in p["cranes"]],
         "prestige_ledger": dict(s["ledger"][seat]),
     }
-    if seat == viewer:
+    if seat == viewer or viewer == REFEREE:
         out["denarii"] = p["denarii"]
         out["tokens"] = dict(p["tokens"])
         if seat in s["sealed"]:
             out["sealed_choice"] = s["sealed"][seat]
-    if s["phase"] == "choose_starting_characters" and seat != viewer:
+    if s["phase"] == "choose_starting_characters" and seat != viewer and viewer != REFEREE:
         out["cards"] = []  # Rule 12: the starting choice is hidden until everybody has chosen
     return out
 

@@ -75,10 +75,10 @@ def test_4_1_the_starting_choice_is_revealed_to_everybody_together():
         before = s
         s = RULES.apply(s, seat, RULES.default_choice(s, seat), rng)
         lines = RULES.describe(before, seat, "x", s, "white")
-        if i < 3:
-            assert lines == [f"{seat.capitalize() if seat != 'white' else 'You'} has chosen their starting characters."
-                             if seat != "white" else "You choose your starting characters (secret until everybody "
-                             "has chosen)."]
+        if i < 3 and seat != "white":
+            assert lines == [f"{seat.capitalize()} has chosen their starting characters."]
+        elif i < 3:
+            assert lines[0].startswith("You choose starting characters in secret (")
     assert any(x.startswith("Red starts with") for x in lines)
 
 
@@ -278,3 +278,13 @@ def test_8_1_event_cards_tokens_symbols_and_food_come_from_data():
     assert table["decadence"] == (None, True, True, 0)
     assert sum(table[e][3] for e in ("decadence", "famine", "slave_revolt", "imperial_cult")) == 2  # rule 15
     assert D.permanent == ["decadence"]
+
+
+def test_12_the_referee_viewer_sees_every_private_value():
+    """The platform's "*" viewer (the operator; everybody once the game is over) sees everything."""
+    s = choose_all(fresh(), SEATS4)
+    view = RULES.view(s, "*")
+    assert all(view["players"][seat]["denarii"] == s["players"][seat]["denarii"] for seat in SEATS4)
+    g = game("great_works_thumb")
+    assert "Red commits in secret: thumb up with 2 denarii." in lines_for(g, "red", "up-2", "*")
+    assert "Red has committed to the Great Work." in lines_for(game("great_works_thumb"), "red", "up-2", "black")
