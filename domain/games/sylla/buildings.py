@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 from random import Random
 from typing import Any
 
-from .consul import bid_ids, denarii, plural
+from .consul import bid_ids, plural
 from .data import KINDS
 from .machine import Step, goto, state
 from .setup import card_label
@@ -276,4 +276,3 @@ class BuildingsInsula(Step):
         goto(s, D, "buildings_offer", rng)
 
 
-__all__ = ["eligible", "denarii"]

@@ -371,4 +371,3 @@ def remove_event(s: dict, D: Any, slot: int) -> None:
     note(s, "event_removed", ev, back, kept, drawn)
 
 
-__all__ = ["item_label", "owner", "targets", "after"]

@@ -7,7 +7,6 @@ choice. Nobody sees the order of any deck: only sizes.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from .data import KINDS, GameData
 from .machine import STATES
@@ -139,4 +138,3 @@ def waiting(s: dict, D: GameData) -> str:
     return step.waiting_text(s, D) if step.waiting else ""
 
 
-__all__ = ["build_view", "waiting", "Any"]
