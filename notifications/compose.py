@@ -209,6 +209,7 @@ def build_message(svc: Any, row: dict, ctx: dict) -> EmailMessage:
     msg["X-Tabularium-Chain-Head"] = ctx["game"]["head"]
     msg.set_content(text)
     msg.add_alternative(html, subtype="html")
+    msg.set_boundary("=_" + hashlib.sha256(row["message_id"].encode()).hexdigest()[:32])  # same bytes on re-send
     return msg
 
 

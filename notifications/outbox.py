@@ -84,6 +84,9 @@ def ensure_schema(store: Any) -> None:
     with _schema_lock:
         if id(store.db) in _schema_ready:
             return
+        if _tables_exist(store):
+            _schema_ready.add(id(store.db))
+            return
         for attempt in range(3):
             try:
                 with store.db.transaction() as cur:
@@ -97,6 +100,16 @@ def ensure_schema(store: Any) -> None:
                     raise
                 time.sleep(0.2)
         _schema_ready.add(id(store.db))
+
+
+def _tables_exist(store: Any) -> bool:
+    """DDL takes table locks even when it does nothing (CREATE INDEX IF NOT EXISTS): look first."""
+    if store.db.is_postgres:
+        rows = store.db.query("SELECT to_regclass('tabularium_inbound') IS NOT NULL AS ok")
+    else:
+        rows = store.db.query("SELECT COUNT(*) = 1 AS ok FROM sqlite_master WHERE type='table'"
+                              " AND name='tabularium_inbound'")
+    return bool(rows and rows[0]["ok"])
 
 
 def message_id(key: str, domain: str) -> str:
@@ -158,6 +171,17 @@ def tracking_position(store: Any) -> int:
     return int(rows[0]["position"]) if rows else 0
 
 
+def _retryable(exc: Exception) -> bool:
+    import sqlite3
+
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover
+        return isinstance(exc, sqlite3.OperationalError)
+    return isinstance(exc, (sqlite3.OperationalError, psycopg.errors.DeadlockDetected,
+                            psycopg.errors.SerializationFailure, psycopg.errors.LockNotAvailable))
+
+
 def pump(svc: Any, config: MailConfig | None = None, max_batches: int = 50) -> list[str]:
     """Turn new events into outbox rows; returns the keys inserted (for immediate enqueueing)."""
     from notifications.plan import plan_rows
@@ -180,6 +204,11 @@ def pump(svc: Any, config: MailConfig | None = None, max_batches: int = 50) -> l
                 inserted += insert_rows(cur, rows, mail_domain(svc.settings))
         except _LostRace:
             continue  # another pump committed this range first: read on from its position
+        except Exception as exc:  # noqa: BLE001 — a deadlock victim or a busy database: nothing was written
+            if not _retryable(exc):
+                raise
+            log.info("outbox: pump transaction retried (%s)", type(exc).__name__)
+            time.sleep(0.05)
     return inserted
 
 

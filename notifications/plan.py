@@ -51,9 +51,8 @@ def _plan_game(svc: Any, gid: str, items: list, config: MailConfig) -> list[dict
     mapper = svc.store.app.mapper
     events = [mapper.to_domain_event(n) for n in items]
     first = events[0].originator_version
-    if first == 1 and type(events[-1]).__name__ in FINISHING and \
-            iso_epoch(events[-1].content["at"]) - iso_epoch(events[0].content["at"]) > 86400:
-        return []  # a whole finished game arriving at once is an imported archive: nothing to announce
+    if first == 1 and any(type(e).__name__ in FINISHING for e in events):
+        return []  # a whole game, created and over, arriving at once: an imported archive; nothing to announce
     game = svc.get(gid, version=first - 1) if first > 1 else None
     prefs = {seat: c.get("preference", "every") for seat, c in svc.store.contacts(gid).items()}
     rows: list[dict] = []

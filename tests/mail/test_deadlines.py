@@ -152,7 +152,7 @@ def test_two_ticks_at_once_send_no_duplicate_reminders_and_miss_each_deadline_on
         barrier = threading.Barrier(2)
         errors = []
 
-        def run(svc, moment=moment, barrier=barrier):
+        def run(svc, moment=moment, barrier=barrier, errors=errors):
             barrier.wait()
             try:
                 tick(svc, moment)
