@@ -197,6 +197,7 @@ class BuildingsPay(Step):
             s["tilted"][c] = True
         ctx["paid"] += cards
         ctx["to_pay"] -= len(cards)
+        note(s, "tilt", seat, cards, ctx["to_pay"])
         bump(s)
         if ctx["to_pay"] == 0:
             self.take(s, D, seat, rng)
@@ -208,7 +209,7 @@ class BuildingsPay(Step):
         s["slots"][ctx["slot"]] = None
         ctx["sales"] += 1
         ctx["offerer"] = seat
-        note(s, "bought", seat, tile, ctx["paid"])
+        note(s, "bought", seat, tile)
         if apply_tile(s, D, seat, tile):
             goto(s, D, "buildings_insula", rng)
         else:

@@ -82,6 +82,7 @@ class Income(Step):
         ctx = s["ctx"]
         bump(s)
         if cid == "done":
+            note(s, "income_done", seat)
             ctx["i"] += 1
             self.next_turn(s, D, rng)
             return

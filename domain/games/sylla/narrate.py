@@ -117,9 +117,12 @@ class Teller:
     def build_won(self, seat: str, tile: str, n: int) -> str:
         return f"{self.v(seat, 'win', 'wins')} the {self.tile(tile)} for {plural(n, 'card')}."
 
-    def bought(self, seat: str, tile: str, paid: list[str]) -> str:
-        cards = and_list([card_label(self.D, c) for c in paid])
-        return f"{self.v(seat, 'tilt', 'tilts')} {cards} and {'take' if seat == self.viewer else 'takes'} the {self.tile(tile)}."
+    def tilt(self, seat: str, cards: list[str], left: int) -> str:
+        more = f" ({left} more to tilt)" if left else ""
+        return f"{self.v(seat, 'tilt', 'tilts')} {and_list([card_label(self.D, c) for c in cards])}{more}."
+
+    def bought(self, seat: str, tile: str) -> str:
+        return f"{self.v(seat, 'take', 'takes')} the {self.tile(tile)}."
 
     def insula(self, seat: str, kinds: list[str]) -> str:
         if self.sees(seat) or self.announce():
@@ -152,6 +155,9 @@ class Teller:
             return f"{self.v(seat, 'use', 'uses')} a Tavern to block the {kind.capitalize()} marker at {new}."
         way = "right" if moved > 0 else "left"
         return f"{self.v(seat, 'use', 'uses')} a Tavern: the {kind.capitalize()} marker moves {way} to {new}."
+
+    def income_done(self, seat: str) -> str:
+        return f"{self.v(seat, 'use', 'uses')} no more Temple or Tavern this round."
 
     def cubes(self, cubes: dict) -> str:
         parts = [f"{self.who(seat)} {v} vestal + {g} legionary" for seat, (v, g) in cubes.items() if v or g]

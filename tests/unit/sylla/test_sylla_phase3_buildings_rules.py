@@ -199,5 +199,5 @@ def test_5_3_narration_of_a_sale_names_the_cards_tilted():
     g.play("red", "pass")
     assert g.choices("black") == ["tilt-all"]
     lines = lines_for(g, "black", "tilt-all", "white")
-    assert "Black tilts Slave (red/yellow/grey) and takes the Market stall." in lines
+    assert lines[:2] == ["Black tilts Slave (red/yellow/grey).", "Black takes the Market stall."]
     assert RULES.default_choice(g.state, "black") == "slot-2"
