@@ -1,0 +1,58 @@
+"""The embedded mode (in-process threads, file sink) and the CLI commands of the workers."""
+from __future__ import annotations
+
+import io
+import json
+import time
+
+from service import cli
+from tests.mail.helpers import PLAYERS, Mailboxes, mail_service
+from workers import embedded, runtime
+
+
+def test_embedded_workers_deliver_after_each_save(sqlite_url, tmp_path):
+    svc = mail_service(sqlite_url, tmp_path)
+    worker = embedded.start(svc, sweep_seconds=0.5, tick_seconds=0.5)
+    try:
+        assert embedded.start(svc) is worker  # idempotent
+        svc.create_game("toy", PLAYERS[:3], seed="cc" * 32)
+        boxes = Mailboxes(tmp_path / "mail")
+        end = time.time() + 20
+        while len(boxes.all()) < 6 and time.time() < end:
+            time.sleep(0.05)
+        assert sorted(m["X-Tabularium-Kind"] for m in boxes.all()) == ["invitation"] * 3 + ["your_turn"] * 3
+    finally:
+        worker.stop()
+        runtime.reset()
+        svc.close()
+
+
+def test_production_settings_only_register_the_kick(sqlite_url, tmp_path):
+    svc = mail_service(sqlite_url, tmp_path, broker_url="redis://127.0.0.1:1/0")
+    assert embedded.start(svc) is None
+    assert any(isinstance(f, runtime.Kicker) for f in svc.listeners)
+    runtime.reset()
+    svc.close()
+
+
+def test_cli_tick_mail_in_and_mail_status(tmp_path, monkeypatch, capsys):
+    url = f"sqlite:///{tmp_path}/events.sqlite3"
+    for key, value in {"DATABASE_URL": url, "MAIL_URL": f"file://{tmp_path}/mail", "SECRET_KEY": "test-secret",
+                       "INBOUND_ADDRESS": "play@games.example.org", "TEST_TITLES": "1",
+                       "VAR_DIR": str(tmp_path / "var")}.items():
+        monkeypatch.setenv(f"TABULARIUM_{key}", value)
+    svc = mail_service(url, tmp_path)
+    svc.create_game("toy", PLAYERS[:2], {"clock": {"per_decision_hours": 1}}, seed="dd" * 32)
+    svc.close()
+    assert cli.main(["mail-flush", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"sent": 4}
+    assert cli.main(["tick", "--now", "2099-01-01T00:00:00Z", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["timeouts"] == 2 and summary["mail"]["sent"] >= 2
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"junk")))
+    assert cli.main(["mail-in", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["outcome"] == "dropped:no-token"
+    assert cli.main(["mail-status", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["failed"] == 0 and stats["sent"] >= 6
+    assert cli.main(["mail-retry", "--all-failed"]) == 0
