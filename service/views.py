@@ -106,6 +106,8 @@ class HistoryBuilder:
         lines = game.rules.describe(before, c["seat"], c["choice"], game.state, self.narrator)
         note = {"auto": " (automatic: it was the only choice)", "timeout": " (played by the server: deadline missed)",
                 "bot": " (played by the bot)", "operator": " (played by the operator)"}.get(c.get("by"), "")
+        if c.get("by") == "auto" and self.narrator not in (c["seat"], REFEREE):
+            note = ""  # "only choice" can reveal private means (a forced pass): only its seat is told
         return [lines[0] + note, *lines[1:]] if lines and note else lines
 
     def _text_ChoiceSealed(self, game: Game, c: dict, before: Any) -> list[str]:
