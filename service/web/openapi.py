@@ -38,7 +38,8 @@ SCHEMAS = {
                     "rules": {"type": "string", "description": "a title id, see /api/titles", "example": "sylla"},
                     "players": {"type": "array", "minItems": 1, "maxItems": 6, "items": {
                         "type": "object", "required": ["name"],
-                        "properties": {"name": {"type": "string", "maxLength": 60},
+                        "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 60,
+                                                "pattern": "\\S"},
                                        "email": {"type": "string", "maxLength": 254}}}},
                     "options": {"type": "object", "description": "see /api/titles for each title's options"},
                     "seed": {"type": "string", "description": "operator only: 32-128 hex digits"}}},
@@ -144,6 +145,9 @@ def build_spec(app) -> dict:
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
     data = spec.to_dict()
+    from service.web.creation import available_titles
+
+    data["components"]["schemas"]["NewGame"]["properties"]["rules"]["enum"] = available_titles()
     data["servers"] = [{"url": get_settings().base_url}]
     return data
 

@@ -6,8 +6,7 @@ import random
 import pytest
 
 from service import audit
-from tests.web.helpers import (OPERATOR, PLAYERS, call, embedded_app, error_of, new_game, production_app,
-                               production_service, version)
+from tests.web.helpers import (OPERATOR, PLAYERS, call, embedded_app, error_of, new_game, production_app, version)
 
 
 @pytest.fixture
@@ -60,23 +59,19 @@ def test_create_refuses_bad_input(client, svc, body, status):
     assert svc.store.all_game_ids() == before
 
 
-def test_create_needs_the_operator_in_production(database_url):
-    svc = production_service(database_url)
-    try:
-        client = production_app(svc).test_client()
-        body = {"rules": "toy", "players": PLAYERS[:2]}
-        assert call(client, "POST", "/api/games", json=body).status_code == 401
-        assert call(client, "POST", "/api/games", "wrong", json=body).status_code == 401
-        r = call(client, "POST", "/api/games", OPERATOR, json={**body, "seed": "cd" * 32})
-        assert r.status_code == 201
-        seat_token = r.get_json()["seats"][0]["token"]
-        assert seat_token
-        assert call(client, "POST", "/api/games", seat_token, json=body).status_code == 403
-        # without the operator, the answer never holds tokens: (checked through the schema of a seat's list)
-        listed = call(client, "GET", "/api/games", OPERATOR).get_json()
-        assert len(listed) == 1 and "token" not in str(listed)
-    finally:
-        svc.close()
+def test_create_needs_the_operator_in_production(prod_svc):
+    svc = prod_svc
+    client = production_app(svc).test_client()
+    body = {"rules": "toy", "players": PLAYERS[:2]}
+    assert call(client, "POST", "/api/games", json=body).status_code == 401
+    assert call(client, "POST", "/api/games", "wrong", json=body).status_code == 401
+    r = call(client, "POST", "/api/games", OPERATOR, json={**body, "seed": "cd" * 32})
+    assert r.status_code == 201
+    seat_token = r.get_json()["seats"][0]["token"]
+    assert seat_token
+    assert call(client, "POST", "/api/games", seat_token, json=body).status_code == 403
+    listed = call(client, "GET", "/api/games", OPERATOR).get_json()
+    assert r.get_json()["id"] in [g["id"] for g in listed] and "token" not in str(listed)
 
 
 def test_authentication_and_scoping(client, svc):
@@ -230,27 +225,25 @@ def test_audit_export_and_verification(client, svc):
     assert client.get("/api/games/00000000-0000-0000-0000-000000000001/audit").status_code == 404
 
 
-def test_operator_sees_and_acts_everywhere(database_url):
-    svc = production_service(database_url)
-    try:
-        client = production_app(svc).test_client()
-        g = new_game(client, token=OPERATOR)
-        gid = g["id"]
-        assert view(client, gid, OPERATOR)["you"]["seat"] is None
-        assert view(client, gid, OPERATOR, query_string={"seat": "blue"})["you"]["seat"] == "blue"
-        p = view(client, gid, g["tokens"]["blue"])["prompt"]
-        r = call(client, "POST", f"/api/games/{gid}/actions", OPERATOR,
-                 json={"prompt_id": p["id"], "choice": p["choices"][0]["id"]})
-        assert r.status_code == 422  # the operator must say for which seat
-        r = call(client, "POST", f"/api/games/{gid}/actions", OPERATOR,
-                 json={"prompt_id": p["id"], "choice": p["choices"][0]["id"], "seat": "blue"})
-        assert r.status_code == 200
-        assert call(client, "GET", f"/api/games/{gid}/export", OPERATOR).status_code == 200
-        assert len(call(client, "GET", "/api/games", OPERATOR).get_json()) == 1
-        assert call(client, "GET", "/api/games", g["tokens"]["red"]).get_json()[0]["your_seats"] == ["red"]
-        assert call(client, "GET", "/api/games").status_code == 401
-    finally:
-        svc.close()
+def test_operator_sees_and_acts_everywhere(prod_svc):
+    svc = prod_svc
+    client = production_app(svc).test_client()
+    g = new_game(client, token=OPERATOR)
+    gid = g["id"]
+    assert view(client, gid, OPERATOR)["you"]["seat"] is None
+    assert view(client, gid, OPERATOR, query_string={"seat": "blue"})["you"]["seat"] == "blue"
+    p = view(client, gid, g["tokens"]["blue"])["prompt"]
+    r = call(client, "POST", f"/api/games/{gid}/actions", OPERATOR,
+             json={"prompt_id": p["id"], "choice": p["choices"][0]["id"]})
+    assert r.status_code == 422  # the operator must say for which seat
+    r = call(client, "POST", f"/api/games/{gid}/actions", OPERATOR,
+             json={"prompt_id": p["id"], "choice": p["choices"][0]["id"], "seat": "blue"})
+    assert r.status_code == 200
+    assert call(client, "GET", f"/api/games/{gid}/export", OPERATOR).status_code == 200
+    assert gid in [row["id"] for row in call(client, "GET", "/api/games", OPERATOR).get_json()]
+    mine = call(client, "GET", "/api/games", g["tokens"]["red"]).get_json()
+    assert [(row["id"], row["your_seats"]) for row in mine] == [(gid, ["red"])]
+    assert call(client, "GET", "/api/games").status_code == 401
 
 
 def test_rotate_token(client, svc):

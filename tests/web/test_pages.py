@@ -9,7 +9,7 @@ import pytest
 
 from service.web.magic import make_magic_token
 from tests.web.helpers import (OPERATOR, PLAYERS, call, choice_values, csrf_from, embedded_app, hidden, login,
-                               new_game, production_app, production_service, version)
+                               new_game, production_app, version)
 
 
 @pytest.fixture
@@ -41,26 +41,23 @@ def test_magic_link_get_never_logs_in(app, svc):
     assert c.get("/play/" + "x" * 2000).status_code == 404
 
 
-def test_session_cookie_is_secure_in_production(database_url):
-    svc = production_service(database_url)
-    try:
-        c = production_app(svc).test_client()
-        g = new_game(c, token=OPERATOR)
-        r = login(c, g["tokens"]["red"])
-        assert "Secure" in r.headers["Set-Cookie"]
-        # production: one seat per game per browser; logging in as blue replaces red
-        login(c, g["tokens"]["blue"])
-        page = c.get(f"/games/{g['id']}")
-        assert hidden(page.text, "seat") == "blue"
-        assert c.get(f"/games/{g['id']}?seat=red").status_code == 403
-        # /new is for the operator only
-        assert c.get("/new").status_code == 403
-        login(c, OPERATOR)
-        assert c.get("/new").status_code == 200
-        lobby = c.get("/")
-        assert g["id"] in lobby.text
-    finally:
-        svc.close()
+def test_session_cookie_is_secure_in_production(prod_svc):
+    svc = prod_svc
+    c = production_app(svc).test_client()
+    g = new_game(c, token=OPERATOR)
+    r = login(c, g["tokens"]["red"])
+    assert "Secure" in r.headers["Set-Cookie"]
+    # production: one seat per game per browser; logging in as blue replaces red
+    login(c, g["tokens"]["blue"])
+    page = c.get(f"/games/{g['id']}")
+    assert hidden(page.text, "seat") == "blue"
+    assert c.get(f"/games/{g['id']}?seat=red").status_code == 403
+    # /new is for the operator only
+    assert c.get("/new").status_code == 403
+    login(c, OPERATOR)
+    assert c.get("/new").status_code == 200
+    lobby = c.get("/")
+    assert g["id"] in lobby.text
 
 
 def play_through_forms(clients: dict, gid: str, rng: random.Random, svc, limit: int = 5000) -> int:
@@ -144,6 +141,7 @@ def test_seat_switcher_when_one_browser_holds_every_seat(app, svc):
 
 def test_new_game_form_refuses_bad_input(app, svc):
     c = app.test_client()
+    before = svc.store.all_game_ids()
     page = c.get("/new?rules=toy").text
     base = {"csrf_token": csrf_from(page), "rules": "toy", "action": "create"}
     r = c.post("/new", data={**base, "name": ["Ann"]})
@@ -153,7 +151,7 @@ def test_new_game_form_refuses_bad_input(app, svc):
     r = c.post("/new", data={**base, "name": ["Ann", "Bob"], "email": ["bad", ""]})
     assert r.status_code == 422
     assert c.post("/new", data={"rules": "toy", "name": ["Ann", "Bob"]}).status_code == 400  # no CSRF
-    assert svc.store.all_game_ids() == []
+    assert svc.store.all_game_ids() == before
 
 
 def test_messages_are_escaped_and_private(app, svc):
@@ -267,12 +265,9 @@ def test_mail_outbox_pages(app, svc, tmp_path, monkeypatch):
         assert c.get(f"/mail/{bad}").status_code == 404
 
 
-def test_mail_is_only_in_the_embedded_mode(database_url):
-    svc = production_service(database_url)
-    try:
-        assert production_app(svc).test_client().get("/mail").status_code == 404
-    finally:
-        svc.close()
+def test_mail_is_only_in_the_embedded_mode(prod_svc):
+    svc = prod_svc
+    assert production_app(svc).test_client().get("/mail").status_code == 404
 
 
 def test_html_error_pages_never_show_a_trace(app, svc, monkeypatch):

@@ -7,7 +7,7 @@ import tempfile
 import pytest
 
 from tests.conftest import make_service
-from tests.web.helpers import OPERATOR, csrf_from, login, new_game, production_app, production_service
+from tests.web.helpers import OPERATOR, csrf_from, login, new_game, production_app
 
 OURS = ("api", "play", "games", "history", "audit", "lobby", "mail")
 
@@ -34,13 +34,10 @@ def test_the_url_map_has_the_expected_mutating_routes():
 
 
 @pytest.fixture
-def world(database_url):
-    svc = production_service(database_url)
-    app = production_app(svc)
-    c = app.test_client()
-    g = new_game(c, token=OPERATOR)
-    yield svc, app, g
-    svc.close()
+def world(prod_svc):
+    app = production_app(prod_svc)
+    g = new_game(app.test_client(), token=OPERATOR)
+    return prod_svc, app, g
 
 
 def fill(rule: str, g: dict) -> str:

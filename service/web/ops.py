@@ -1,0 +1,69 @@
+"""Operations endpoints: /healthz (database and broker reachable) and /metrics (Prometheus text).
+
+Also counts every HTTP request and binds the game id and seat to the request's log lines.
+"""
+from __future__ import annotations
+
+import time
+
+from flask import Blueprint, Response, current_app, g, jsonify, request
+
+from service import logs, metrics
+
+bp = Blueprint("ops", __name__)
+
+
+def _service():
+    return current_app.extensions["tabularium.service"]
+
+
+@bp.get("/healthz")
+def healthz():
+    """200 when the database and the broker answer; 503 naming the part that does not."""
+    checks = {"database": _check_database(), "broker": _check_broker()}
+    healthy = all(v == "ok" for v in checks.values())
+    return jsonify(status="ok" if healthy else "unavailable", **checks), 200 if healthy else 503
+
+
+def _check_database() -> str:
+    try:
+        _service().store.db.query("SELECT 1 AS one")
+        return "ok"
+    except Exception as exc:  # any failure is the answer, not a crash
+        return f"unreachable ({type(exc).__name__})"
+
+
+def _check_broker() -> str:
+    url = _service().settings.broker_url
+    if url.startswith("memory://"):
+        return "ok"
+    try:
+        import redis
+
+        redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2).ping()
+        return "ok"
+    except Exception as exc:
+        return f"unreachable ({type(exc).__name__})"
+
+
+@bp.get("/metrics")
+def prometheus():
+    service = _service()
+    text = metrics.exposition(service.counters.snapshot(), metrics.gauges(service))
+    return Response(text, mimetype="text/plain; version=0.0.4")
+
+
+@bp.before_app_request
+def _start() -> None:
+    g.tabularium_started = time.perf_counter()
+    logs.clear()
+    game_id = (request.view_args or {}).get("game_id")
+    logs.bind_now(game_id=game_id, path=request.path, method=request.method)
+
+
+@bp.after_app_request
+def _count(response):
+    if request.endpoint not in ("ops.prometheus", "ops.healthz", "static"):
+        _service().counters.inc("tabularium_http_requests_total", method=request.method,
+                                status=f"{response.status_code // 100}xx")
+    return response

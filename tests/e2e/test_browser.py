@@ -1,0 +1,116 @@
+"""End to end in headless Chromium: a whole game through the forms, one browser context per seat, and
+an XSS payload in a player's name and in a chat message that must stay text."""
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+
+from domain.rules import titles
+
+pytestmark = pytest.mark.browser
+
+XSS = '<script>window.__xss=1</script><img src=x onerror="window.__xss=1">'
+NAME_XSS = '<img src=x onerror="window.__xss=1"><script>x</script>'
+TITLE = "sylla" if "sylla" in titles() else "toy"
+
+
+def log_in(context, url: str):
+    page = context.new_page()
+    page.goto(url)
+    page.get_by_role("button", name="Continue").click()
+    page.wait_for_url("**/games/**")
+    return page
+
+
+# One round trip to the browser per decision: pick a random choice the way a person would (a button, or
+# a radio and then Confirm) and click it. Playwright calls cost tens of milliseconds each on 2 cores.
+CLICK_RANDOM_CHOICE = """(r) => {
+  const form = document.querySelector("form.choices");
+  if (!form) return "no form";
+  const buttons = form.querySelectorAll("button[name=choice]");
+  if (buttons.length) { buttons[Math.floor(r * buttons.length)].click(); return "button"; }
+  const radios = form.querySelectorAll("input[type=radio][name=choice]");
+  radios[Math.floor(r * radios.length)].checked = true;
+  form.querySelector("button[type=submit]").click();
+  return "radio";
+}"""
+
+
+def choose_randomly(page, rng: random.Random) -> None:
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        how = page.evaluate(CLICK_RANDOM_CHOICE, rng.random())
+    assert how in ("button", "radio"), how
+
+
+def shown_version(page) -> int:
+    return int(page.get_attribute("#game", "data-version"))
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the API and page tests cover PostgreSQL
+def test_whole_game_in_the_browser(browser, live, artifacts):
+    svc = live.svc
+    players = [{"name": n, "email": f"{n.lower()}@example.org"} for n in ("Ann", "Bob", "Cid")]
+    created = svc.create_game(TITLE, players, {}, seed="5e" * 32)
+    gid = created["id"]
+    contexts, pages = {}, {}
+    for s in created["seats"]:
+        contexts[s["seat"]] = browser.new_context(viewport={"width": 360, "height": 740})
+        pages[s["seat"]] = log_in(contexts[s["seat"]], f"{live.url}/play/{s['token']}")
+    rng = random.Random(11)
+    steps, reloads, started = 0, 0, time.monotonic()
+    versions = {seat: 1 for seat in pages}
+    while True:
+        game = svc.get(gid)
+        if game.status != "active":
+            break
+        assert steps < 2000 and time.monotonic() - started < 240, "the game did not end"
+        seat = rng.choice(game.waiting_for())
+        page = pages[seat]
+        if versions[seat] != game.version:  # this seat's page is stale: reload it, as a player would
+            page.goto(f"{live.url}/games/{gid}?seat={seat}", wait_until="domcontentloaded")
+            reloads += 1
+        choose_randomly(page, rng)
+        versions[seat] = shown_version(page)
+        steps += 1
+    print(f"{TITLE}: {steps} decisions in the browser, {reloads} reloads, {time.monotonic() - started:.1f} s")
+    game = svc.get(gid)
+    assert game.status == "finished" and steps > 3
+    page = pages["red"]
+    page.goto(f"{live.url}/games/{gid}")
+    assert page.get_by_text("Game over").count() >= 1
+    assert page.locator("svg.board").count() == 1
+    page.locator("svg.board").screenshot(path=os.path.join(artifacts, f"e2e-{TITLE}-final-board.png"))
+    page.screenshot(path=os.path.join(artifacts, f"e2e-{TITLE}-final-page.png"), full_page=True)
+    # history: step to an early event and back; audit: every check passes after the end
+    page.goto(f"{live.url}/games/{gid}/history?at=2")
+    assert page.get_by_text("After event #2").count() == 1
+    page.goto(f"{live.url}/games/{gid}/audit")
+    assert page.locator("dd.bad").count() == 0
+    assert page.get_by_text("every draw derives from the revealed seed").count() == 1
+    assert svc.audit(gid).ok
+    for context in contexts.values():
+        context.close()
+
+
+def test_xss_payloads_stay_text(browser, live):
+    svc = live.svc
+    # a name holds at most 60 characters: the name carries the <img onerror> half, the message both halves
+    created = svc.create_game("toy", [{"name": NAME_XSS, "email": ""}, {"name": "Bob", "email": ""}], {})
+    gid = created["id"]
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = log_in(context, created["seats"][0]["url"].replace(svc.settings.base_url, live.url))
+    page.fill("textarea[name=text]", XSS)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Send").click()
+    for url in (f"/games/{gid}", f"/games/{gid}/history", "/"):
+        page.goto(live.url + url)
+        assert page.evaluate("typeof window.__xss") == "undefined", url
+        assert page.locator("img[src=x]").count() == 0, url
+        text = page.locator("main").inner_text()
+        assert NAME_XSS in text, url
+        if url != "/":
+            assert XSS in text, url
+    context.close()

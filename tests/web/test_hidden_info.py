@@ -1,0 +1,95 @@
+"""Hidden information through the HTTP API on random games: at every step, for every seat, the view and
+the history contain nothing private to another seat (toy: other hands and sealed cards; Sylla: other
+seats' denarii, tokens and sealed choices)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from domain.rules import titles
+from tests.web.helpers import call, embedded_app, new_game
+
+
+def seat_views(client, gid, tokens, with_history: bool) -> dict[str, str]:
+    out = {}
+    for seat, token in tokens.items():
+        v = call(client, "GET", f"/api/games/{gid}/view", token)
+        assert v.status_code == 200
+        text = v.text
+        if with_history:
+            h = call(client, "GET", f"/api/games/{gid}/history", token)
+            assert h.status_code == 200
+            text += h.text
+        out[seat] = text
+    return out
+
+
+def check_toy(svc, gid, texts, views_json):
+    game = svc.get(gid)
+    state = game.state
+    for seat, text in texts.items():
+        view = views_json[seat]
+        assert view["state"]["your_hand"] == state["hands"][seat]
+        for other in game.seat_ids:
+            if other == seat:
+                continue
+            for card in state["hands"][other]:
+                assert f'"card-{card}"' not in text, (seat, other, card)
+            sealed = game.sealed.get(other)
+            if sealed:
+                needle = f'"{sealed["choice"]}"'
+                assert needle not in text, (seat, other, text[max(0, text.find(needle) - 300):][:400])
+
+
+def check_sylla(svc, gid, texts, views_json):
+    game = svc.get(gid)
+    for seat, view in views_json.items():
+        players = view["state"]["players"]
+        assert "denarii" in players[seat] and "tokens" in players[seat]
+        for other, p in players.items():
+            if other != seat:
+                assert not {"denarii", "tokens", "sealed_choice"} & set(p), (seat, other)
+        own = {c["id"] for c in (view["prompt"] or {}).get("choices", [])}
+        own |= {view["you"].get("sealed_choice"), players[seat].get("sealed_choice")}  # the same id may be mine too
+        for other, sealed in game.sealed.items():
+            if other != seat and sealed["choice"] not in own:
+                assert f'"{sealed["choice"]}"' not in texts[seat], (seat, other, sealed)
+
+
+CASES = [("toy", 2, 1), ("toy", 3, 2), ("toy", 4, 3)]
+if "sylla" in titles():
+    CASES += [("sylla", 4, 5)]
+
+
+@pytest.mark.parametrize("rules, players, seed", CASES)
+def test_no_seat_sees_another_seats_secrets(svc, rules, players, seed):
+    client = embedded_app(svc).test_client()
+    g = new_game(client, rules, players)
+    gid, tokens = g["id"], g["tokens"]
+    rng = random.Random(seed)
+    check = check_toy if rules == "toy" else check_sylla
+    step = 0
+    while svc.get(gid).status == "active":
+        assert step < 3000
+        texts = seat_views(client, gid, tokens, with_history=(rules == "toy" or step % 15 == 0))
+        views_json = {s: json.loads(t[:_json_end(t)]) for s, t in texts.items()}
+        check(svc, gid, texts, views_json)
+        seat = rng.choice(svc.get(gid).waiting_for())
+        prompt = views_json[seat]["prompt"]
+        r = call(client, "POST", f"/api/games/{gid}/actions", tokens[seat],
+                 json={"prompt_id": prompt["id"], "choice": rng.choice(prompt["choices"])["id"]})
+        assert r.status_code == 200, r.get_json()
+        step += 1
+    # history entries carry narration only: no raw choice ids, no state
+    for token in tokens.values():
+        for entry in call(client, "GET", f"/api/games/{gid}/history", token).get_json():
+            assert set(entry) == {"seq", "type", "at", "seat", "text", "hash"}
+
+
+def _json_end(text: str) -> int:
+    """The view JSON is first in the concatenation; find where it ends."""
+    decoder = json.JSONDecoder()
+    _obj, end = decoder.raw_decode(text)
+    return end
