@@ -80,6 +80,9 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
         app.config.update(config)
     app.extensions["tabularium.settings"] = settings
     app.extensions["tabularium.service"] = service
+    from service.web.cache import GameCache
+
+    app.extensions["tabularium.games"] = GameCache(service)
 
     if app.config["TABULARIUM_PROXY_FIX"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1, x_prefix=1)
@@ -140,8 +143,13 @@ def get_service():
     return current_app.extensions["tabularium.service"]
 
 
+def load_game(game_id: Any):
+    """The current game for reading (cached; never mutate it): commands go through the service."""
+    return current_app.extensions["tabularium.games"].get(game_id)
+
+
 def get_settings() -> Settings:
     return current_app.extensions["tabularium.settings"]
 
 
-__all__ = ["create_app", "register_optional_blueprints", "get_service", "get_settings"]
+__all__ = ["create_app", "register_optional_blueprints", "get_service", "get_settings", "load_game"]

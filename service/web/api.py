@@ -50,7 +50,9 @@ def wanted_seat() -> str | None:
 
 
 def load(game_id: str):
-    return get_service().get(game_id)
+    from service.web import load_game
+
+    return load_game(game_id)
 
 
 # ------------------------------------------------------------------------------------- games
@@ -345,7 +347,7 @@ def post_message(game_id: str):
     else:
         seat, _by = acting_seat(game, caller, data.get("seat"))
     get_service().post_message(game.id, seat, to, text)
-    response = jsonify(version=get_service().get(game.id).version)
+    response = jsonify(version=load(game.id).version)
     response.status_code = 201
     return response
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from service import views
-from service.web import get_service
+from service.web import get_service, load_game
 from service.web.auth import session_caller
 
 bp = Blueprint("audit", __name__)
@@ -14,7 +14,7 @@ bp = Blueprint("audit", __name__)
 @bp.get("/games/<game_id>/audit")
 def page(game_id: str):
     svc = get_service()
-    game = svc.get(game_id)
+    game = load_game(game_id)
     report = svc.audit(game.id).to_json()
     caller = session_caller(game)
     may_export = caller.operator or (bool(caller.seats_in(game.id)) and views.is_over(game))

@@ -7,7 +7,7 @@ from domain.errors import GameError
 from domain.rules import IllegalAction
 from service import views
 from service.games import token_hash
-from service.web import get_service, get_settings
+from service.web import get_service, get_settings, load_game
 from service.web.api import scoped_key
 from service.web.auth import Caller, remember_seat, session_caller, update_link, viewer_for
 from service.web.errors import status_for
@@ -68,7 +68,7 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
 
 @bp.get("/games/<game_id>")
 def page(game_id: str):
-    game = get_service().get(game_id)
+    game = load_game(game_id)
     caller = page_caller(game)
     viewer = viewer_for(game, caller, request.args.get("seat") or None)
     notice = "Your game was created." if request.args.get("created") else None
@@ -78,7 +78,7 @@ def page(game_id: str):
 @bp.post("/games/<game_id>/choose")
 def choose(game_id: str):
     svc = get_service()
-    game = svc.get(game_id)
+    game = load_game(game_id)
     caller = page_caller(game)
     seat, by = form_seat(game, caller)
     prompt_id = form_text("prompt_id", 200)
@@ -91,14 +91,14 @@ def choose(game_id: str):
     try:
         svc.choose(game.id, seat, prompt_id, choice, key=scoped_key(seat, key), by=by)
     except (GameError, IllegalAction) as exc:
-        return render_game(svc.get(game.id), caller, seat, error=exc.reason, status=status_for(exc))
+        return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat), 303)
 
 
 @bp.post("/games/<game_id>/messages")
 def message(game_id: str):
     svc = get_service()
-    game = svc.get(game_id)
+    game = load_game(game_id)
     caller = page_caller(game)
     seat, _by = form_seat(game, caller)
     text = form_text("text", 4000)
@@ -107,14 +107,14 @@ def message(game_id: str):
     try:
         svc.post_message(game.id, None if _by == "operator" else seat, recipients, text)
     except (GameError, IllegalAction) as exc:
-        return render_game(svc.get(game.id), caller, seat, error=exc.reason, status=status_for(exc))
+        return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + "#messages", 303)
 
 
 @bp.post("/games/<game_id>/token")
 def rotate_token(game_id: str):
     svc = get_service()
-    game = svc.get(game_id)
+    game = load_game(game_id)
     caller = page_caller(game)
     seat, _by = form_seat(game, caller)
     token = svc.rotate_token(game.id, seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request
 
 from service import views
-from service.web import get_service
+from service.web import get_service, load_game
 from service.web.auth import viewer_for
 from service.web.games import page_caller
 
@@ -15,7 +15,7 @@ bp = Blueprint("history", __name__)
 @bp.get("/games/<game_id>/history")
 def page(game_id: str):
     svc = get_service()
-    game = svc.get(game_id)
+    game = load_game(game_id)
     caller = page_caller(game)
     viewer = viewer_for(game, caller, request.args.get("seat") or None)
     entries = svc.history(game.id, viewer)

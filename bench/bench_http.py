@@ -1,0 +1,243 @@
+"""HTTP figures of the production topology, beside the raw eventsourcing append rate of the same run.
+
+On a fresh PostgreSQL database: `tabularium init-db`, then gunicorn with 2 workers serving
+`service.web.wsgi:app` (TABULARIUM_CREATE_TABLES=no), driven from a separate process over loopback:
+
+  view      GET /api/games/<id>/view of a finished 4-player game (Sylla when registered), one seat's token
+  action    POST /api/games/<id>/actions (the driver reads the prompt first, untimed), games of the same title
+  raw       an eventsourcing Application appending small events, one save() at a time, same database
+
+Plain lines `name: value unit`. Goal: view p95 < 20 ms.
+Run: .venv/bin/python -m bench.bench_http   (needs PostgreSQL at 127.0.0.1:5432, user root, trust)
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import multiprocessing
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+VIEW_REQUESTS = 600
+ACTION_REQUESTS = 300
+RAW_EVENTS = 500
+WARMUP = 30
+ROOT = Path(__file__).resolve().parent.parent
+OPERATOR = "bench-operator-token-0123456789abcdef"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+# ------------------------------------------------------------------------------------ the driver
+
+class Client:
+    def __init__(self, port: int, token: str):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+    def request(self, method: str, path: str, body: dict | None = None, token: str | None = None):
+        headers = dict(self.headers)
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        payload = json.dumps(body) if body is not None else None
+        for attempt in range(2):
+            try:
+                self.conn.request(method, path, body=payload, headers=headers)
+                response = self.conn.getresponse()
+                return response.status, json.loads(response.read() or b"null")
+            except (http.client.HTTPException, ConnectionError):
+                if attempt:
+                    raise
+                self.conn.close()
+        raise RuntimeError("unreachable")
+
+
+def drive(port: int, plan: dict, out) -> None:
+    """Runs in its own process: times the requests and sends the latencies back."""
+    client = Client(port, OPERATOR)
+    view_path = f"/api/games/{plan['finished']}/view"
+    for _ in range(WARMUP):
+        client.request("GET", view_path, token=plan["finished_token"])
+    views = []
+    started = time.perf_counter()
+    for _ in range(VIEW_REQUESTS):
+        t = time.perf_counter()
+        status, _body = client.request("GET", view_path, token=plan["finished_token"])
+        views.append(time.perf_counter() - t)
+        assert status == 200, status
+    view_seconds = time.perf_counter() - started
+    rng = random.Random(7)
+    actions, action_seconds, games = [], 0.0, 0
+    game = None
+    while len(actions) < ACTION_REQUESTS:
+        if game is None:
+            status, created = client.request("POST", "/api/games", {
+                "rules": plan["rules"], "players": [{"name": f"P{i}"} for i in range(4)]})
+            assert status == 201, created
+            game = {"id": created["id"], "tokens": {s["seat"]: s["token"] for s in created["seats"]}}
+            games += 1
+        status, summary = client.request("GET", f"/api/games/{game['id']}")
+        if summary["status"] != "active":
+            game = None
+            continue
+        seat = rng.choice(summary["waiting_for"])
+        status, view = client.request("GET", f"/api/games/{game['id']}/view", token=game["tokens"][seat])
+        prompt = view["prompt"]
+        body = {"prompt_id": prompt["id"], "choice": rng.choice(prompt["choices"])["id"],
+                "idempotency_key": f"bench-{len(actions)}"}
+        t = time.perf_counter()
+        status, result = client.request("POST", f"/api/games/{game['id']}/actions", body, token=game["tokens"][seat])
+        elapsed = time.perf_counter() - t
+        assert status == 200, (status, result)
+        actions.append(elapsed)
+        action_seconds += elapsed
+    out.send({"views": views, "view_seconds": view_seconds, "actions": actions,
+              "action_seconds": action_seconds, "games": games})
+    out.close()
+
+
+# ------------------------------------------------------------------------------------ set-up
+
+def raw_append_rate(url: str) -> float:
+    from eventsourcing.application import Application
+    from eventsourcing.domain import Aggregate, event
+
+    from service.db import eventsourcing_env
+
+    class Tally(Aggregate):
+        @event("Created")
+        def __init__(self) -> None:
+            self.n = 0
+
+        @event("Counted")
+        def count(self, by: int) -> None:
+            self.n += by
+
+    class RawHttpBench(Application):
+        name = "BenchHttpRaw"
+
+    app = RawHttpBench(env=eventsourcing_env(url, True))
+    tally = Tally()
+    app.save(tally)
+    started = time.perf_counter()
+    for _ in range(RAW_EVENTS):
+        tally.count(1)
+        app.save(tally)
+    rate = RAW_EVENTS / (time.perf_counter() - started)
+    app.close()
+    return rate
+
+
+def finished_game(url: str, rules: str) -> tuple[str, str, int]:
+    """A finished 4-player game, played at random through the service (not timed)."""
+    from service.config import Settings
+    from service.games import GameService
+
+    svc = GameService(Settings.from_env(database_url=url, create_tables=False, operator_token=OPERATOR))
+    try:
+        created = svc.create_game(rules, [{"name": f"Player {i}", "email": ""} for i in range(4)], {})
+        gid, rng = created["id"], random.Random(4)
+        while svc.get(gid).status == "active":
+            prompt = rng.choice(svc.get(gid).open_prompts())
+            svc.choose(gid, prompt.seat, prompt.id, rng.choice(prompt.choices).id)
+        return gid, created["seats"][0]["token"], svc.get(gid).version
+    finally:
+        svc.close()
+
+
+def wait_until_up(port: int, proc: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"gunicorn exited: {log.read_text()[-2000:]}")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/titles")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("gunicorn did not start in 60 s")
+
+
+def main() -> None:
+    sys.path.insert(0, str(ROOT))
+    from domain.rules import titles
+    from tests.support import pg
+
+    if not pg.postgres_available():
+        print("skipped: PostgreSQL is not reachable at 127.0.0.1:5432")
+        return
+    rules = "sylla" if "sylla" in titles() else "toy"
+    url = pg.create_database()
+    var = Path(tempfile.mkdtemp(prefix="bench-http-"))
+    env = {**os.environ, "TABULARIUM_DATABASE_URL": url, "TABULARIUM_OPERATOR_TOKEN": OPERATOR,
+           "TABULARIUM_SECRET_KEY": "bench-secret", "TABULARIUM_VAR_DIR": str(var),
+           "TABULARIUM_MAIL_URL": f"file://{var}/mail", "TABULARIUM_RATELIMIT": "0",
+           "TABULARIUM_BROKER_URL": "memory://", "PYTHONPATH": str(ROOT)}
+    bin_dir = Path(sys.executable).parent
+    proc = None
+    try:
+        subprocess.run([str(bin_dir / "tabularium"), "init-db"], env=env, check=True, capture_output=True)
+        env["TABULARIUM_CREATE_TABLES"] = "no"
+        os.environ.update({k: env[k] for k in ("TABULARIUM_SECRET_KEY", "TABULARIUM_VAR_DIR")})
+        gid, token, length = finished_game(url, rules)
+        port = free_port()
+        log = var / "gunicorn.log"
+        gunicorn = shutil.which("gunicorn", path=str(bin_dir)) or "gunicorn"
+        with log.open("w") as fh:
+            proc = subprocess.Popen([gunicorn, "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning",
+                                     "service.web.wsgi:app"], env=env, cwd=str(ROOT), stdout=fh, stderr=fh)
+        wait_until_up(port, proc, log)
+        receiver, sender = multiprocessing.Pipe(duplex=False)
+        driver = multiprocessing.get_context("spawn").Process(
+            target=drive, args=(port, {"finished": gid, "finished_token": token, "rules": rules}, sender))
+        driver.start()
+        result = receiver.recv()
+        driver.join(60)
+        raw = raw_append_rate(url)
+    finally:
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        pg.drop_database(url)
+        shutil.rmtree(var, ignore_errors=True)
+
+    views, actions = result["views"], result["actions"]
+    ms = 1000.0
+    print(f"http title: {rules} (finished game of 4 players, {length} events)")
+    print("http server: gunicorn 2 workers, PostgreSQL, loopback, one keep-alive client")
+    print(f"http view requests: {len(views)} requests")
+    print(f"http view throughput: {len(views) / result['view_seconds']:.1f} requests/s")
+    print(f"http view p50: {statistics.median(views) * ms:.2f} ms")
+    print(f"http view p95: {percentile(views, 0.95) * ms:.2f} ms")
+    print(f"http action requests: {len(actions)} requests ({result['games']} games)")
+    print(f"http action throughput: {len(actions) / result['action_seconds']:.1f} requests/s")
+    print(f"http action p50: {statistics.median(actions) * ms:.2f} ms")
+    print(f"http action p95: {percentile(actions, 0.95) * ms:.2f} ms")
+    print(f"raw eventsourcing append (same database, one save per event): {raw:.1f} events/s")
+    print(f"http view p95 goal (< 20 ms): {'met' if percentile(views, 0.95) * ms < 20 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
