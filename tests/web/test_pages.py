@@ -303,3 +303,40 @@ def test_rate_limits(svc):
     codes = [call(c, "POST", "/api/games", json=body).status_code for _ in range(11)]
     assert codes[:10] == [201] * 10 and codes[10] == 429
     assert "error" in call(c, "POST", "/api/games", json=body).get_json()
+
+
+def test_proxy_fix_uses_the_forwarded_address(svc, monkeypatch):
+    monkeypatch.setenv("TABULARIUM_PROXY_FIX", "1")
+    app = embedded_app(svc, RATELIMIT_ENABLED=True)
+    c = app.test_client()
+    for _ in range(30):
+        assert c.get("/play/nope", headers={"X-Forwarded-For": "203.0.113.7"}).status_code == 404
+    assert c.get("/play/nope", headers={"X-Forwarded-For": "203.0.113.7"}).status_code == 429
+    # another client behind the same proxy has its own budget
+    assert c.get("/play/nope", headers={"X-Forwarded-For": "203.0.113.8"}).status_code == 404
+
+
+@pytest.mark.redis
+def test_rate_limits_are_shared_through_redis(svc):
+    """Production: two app processes (here two apps) count against one Redis budget."""
+    import uuid
+    from dataclasses import replace
+
+    redis_url = "redis://127.0.0.1:6379/14"
+    try:
+        import redis
+
+        redis.Redis.from_url(redis_url, socket_connect_timeout=2).ping()
+    except Exception:
+        import os
+
+        if os.environ.get("CI") == "true":
+            pytest.fail("Redis is not reachable (CI=true: a missing service fails the run)")
+        pytest.skip("Redis is not reachable")
+    from service.web import create_app
+
+    settings = replace(svc.settings, redis_url=redis_url)
+    prefix = uuid.uuid4().hex
+    apps = [create_app(settings, svc, {"TESTING": True, "RATELIMIT_KEY_PREFIX": prefix}) for _ in range(2)]
+    codes = [apps[i % 2].test_client().get("/play/nope").status_code for i in range(31)]
+    assert codes[:30] == [404] * 30 and codes[30] == 429
