@@ -43,7 +43,7 @@ def send_one(svc: Any, key: str, transport: Transport | None = None,
     except (TransientError, OSError) as exc:
         log.info("mail: %s not sent yet: %s", key, exc)
         return _failure(svc, row, config, str(exc)[:1000], limit=config.max_attempts)
-    outbox.finish(svc, key, outbox.SENT, recipient=composed.recipient)
+    outbox.finish(svc, key, outbox.SENT, recipient=composed.recipient, tokens=composed.tokens)
     return "sent", None
 
 

@@ -230,9 +230,13 @@ def claim(svc: Any, key: str, config: MailConfig | None = None) -> dict | None:
 
 
 def finish(svc: Any, key: str, status: str, error: str | None = None, recipient: str | None = None,
-           retry_in: float | None = None) -> None:
+           retry_in: float | None = None, tokens: list | None = None) -> None:
     now = time.time()
     with svc.store.db.transaction() as cur:
+        if tokens:
+            from notifications.tokens import store_rows
+
+            store_rows(svc, cur, tokens)
         if status == PENDING:
             cur.execute("UPDATE tabularium_outbox SET status='pending', not_before=?, lease_until=NULL,"
                         " last_error=? WHERE key=? AND status='sending'", (now + (retry_in or 0), error, key))

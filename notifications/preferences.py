@@ -20,6 +20,9 @@ def set_preference(svc: Any, game_id: str, seat: str, preference: str, by: str =
     if contact.get("preference") == preference:
         return
     svc.store.set_contact(svc.get(game_id).id, seat, contact["email"], preference)
+    from notifications.compose import forget_contacts
+
+    forget_contacts(svc, str(game_id))
     svc.record(game_id, "PreferencesChanged", seat=seat, preference=preference, by=by)
 
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import threading
 import time
+from collections import OrderedDict
 from typing import Any
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
@@ -22,6 +24,8 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from notifications.outbox import ensure_schema
 
 TOKEN_LEN = 20
+_stored: OrderedDict[tuple, None] = OrderedDict()   # tokens this process already stored (rows never change)
+_stored_lock = threading.Lock()
 SIGNIN_MAX_AGE = 60 * 24 * 3600
 REPLY, UNSUB = "reply", "unsub"
 
@@ -35,16 +39,35 @@ def _mac(secret: str, *parts: str) -> str:
     return base64.b32encode(digest).decode().lower()[:TOKEN_LEN]
 
 
-def issue(svc: Any, purpose: str, game: Any, seat: str, prompt_id: str = "") -> str:
-    """Deterministic for its scope (a re-rendered e-mail carries the same address); stored for lookup."""
+def issue(svc: Any, purpose: str, game: Any, seat: str, prompt_id: str = "",
+          pending: list | None = None) -> str:
+    """Deterministic for its scope (a re-rendered e-mail carries the same address); stored for lookup.
+
+    With `pending`, the row is appended there instead of written now: delivery stores it in the same
+    transaction that marks the e-mail sent (the address cannot be used before the e-mail exists)."""
     fp = fingerprint(game, seat)
     token = _mac(svc.settings.secret_key, purpose, str(game.id), seat, prompt_id, fp)
+    if (id(svc.store.db), token) in _stored:
+        return token
+    row = (token, purpose, str(game.id), seat, prompt_id, fp, time.time())
+    if pending is not None:
+        pending.append(row)
+        return token
     ensure_schema(svc.store)
-    svc.store.db.execute(
-        "INSERT INTO tabularium_mail_tokens (token, purpose, game_id, seat, prompt_id, fingerprint, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING",
-        (token, purpose, str(game.id), seat, prompt_id, fp, time.time()))
+    with svc.store.db.transaction() as cur:
+        store_rows(svc, cur, [row])
     return token
+
+
+def store_rows(svc: Any, cur: Any, rows: list) -> None:
+    for row in rows:
+        cur.execute("INSERT INTO tabularium_mail_tokens (token, purpose, game_id, seat, prompt_id, fingerprint,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING", row)
+    with _stored_lock:
+        for row in rows:
+            _stored[(id(svc.store.db), row[0])] = None
+        while len(_stored) > 10_000:
+            _stored.popitem(last=False)
 
 
 def lookup(svc: Any, token: str) -> dict | None:

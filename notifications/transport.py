@@ -15,16 +15,30 @@ refused — recorded as failed and shown to the operator).
 from __future__ import annotations
 
 import os
+import re
 import smtplib
 import socket
 import ssl
 import threading
 import time
-from email.message import EmailMessage
+from dataclasses import dataclass
+from email.message import Message
 from email.utils import getaddresses
 from pathlib import Path
 from typing import Protocol
 from urllib.parse import parse_qs, unquote, urlparse
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A composed message: its bytes, its Message-ID and the envelope sender."""
+
+    raw: bytes
+    message_id: str
+    sender: str
+
+    def as_bytes(self) -> bytes:
+        return self.raw
 
 
 class TransientError(Exception):
@@ -36,7 +50,7 @@ class PermanentError(Exception):
 
 
 class Transport(Protocol):
-    def send(self, msg: EmailMessage, recipient: str) -> None: ...
+    def send(self, msg: Outgoing | Message, recipient: str) -> None: ...
 
 
 class FileSink:
@@ -45,9 +59,10 @@ class FileSink:
     def __init__(self, directory: str | Path):
         self.directory = Path(directory)
 
-    def send(self, msg: EmailMessage, recipient: str) -> None:
+    def send(self, msg: Outgoing | Message, recipient: str) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
-        name = "".join(ch for ch in str(msg["Message-ID"]).strip("<>") if ch.isalnum() or ch in "-._@")
+        mid = msg.message_id if isinstance(msg, Outgoing) else str(msg["Message-ID"])
+        name = "".join(ch for ch in mid.strip("<>") if ch.isalnum() or ch in "-._@")
         path = self.directory / f"{name}.eml"
         tmp = self.directory / f".{name}.{os.getpid()}.{threading.get_ident()}.tmp"
         tmp.write_bytes(msg.as_bytes())
@@ -55,6 +70,7 @@ class FileSink:
 
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+_CRLF = re.compile(rb"\r?\n")
 
 
 class SMTPTransport:
@@ -108,13 +124,19 @@ class SMTPTransport:
             except (smtplib.SMTPException, OSError):
                 pass
 
-    def send(self, msg: EmailMessage, recipient: str) -> None:
-        sender = self.envelope_from or getaddresses([str(msg["From"])])[0][1]
+    def send(self, msg: Outgoing | Message, recipient: str) -> None:
+        if isinstance(msg, Outgoing):
+            sender = self.envelope_from or msg.sender
+        else:
+            sender = self.envelope_from or getaddresses([str(msg["From"])])[0][1]
         for attempt in (1, 2):  # a cached connection may have been closed by the server: reconnect once
             reused = getattr(self._local, "conn", None) is not None
             try:
                 conn = self._connection()
-                refused = conn.send_message(msg, from_addr=sender, to_addrs=[recipient])
+                if isinstance(msg, Outgoing):  # smtplib sends bytes as they are: SMTP wants CRLF
+                    refused = conn.sendmail(sender, [recipient], _CRLF.sub(b"\r\n", msg.raw))
+                else:
+                    refused = conn.send_message(msg, from_addr=sender, to_addrs=[recipient])
                 self._local.used = time.monotonic()
                 if refused:
                     raise PermanentError(f"refused: {refused}")

@@ -31,7 +31,11 @@ def cmd_worker(args) -> int:
     from workers.celery_app import app
 
     argv = ["worker", "--loglevel", os.environ.get("TABULARIUM_LOG_LEVEL", "INFO"), "-Q", "tabularium"]
-    app.worker_main(argv + list(args.celery_args))
+    extra = list(args.celery_args)
+    if not any(a.startswith(("--pool", "-P")) for a in extra):
+        # Sending mail is waiting (SMTP, database): threads overlap the waits at a fraction of prefork's memory.
+        extra += ["--pool", "threads", "--concurrency", os.environ.get("TABULARIUM_WORKER_THREADS", "8")]
+    app.worker_main(argv + extra)
     return 0
 
 

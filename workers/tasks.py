@@ -20,13 +20,25 @@ def _enqueue(name: str, *args, countdown: float | None = None) -> None:
     current_app.send_task(name, args=list(args), countdown=countdown)
 
 
+CHUNK = 8                # rows per send task: fewer broker round trips, still spread over the workers
+
+
+def _enqueue_sends(keys: list[str]) -> None:
+    for i in range(0, len(keys), CHUNK):
+        _enqueue("tabularium.send_many", keys[i:i + CHUNK])
+
+
 @shared_task(name="tabularium.pump", ignore_result=True)
 def pump() -> int:
     svc = runtime.service()
     keys = outbox.pump(svc)
-    for key in keys:
-        _enqueue("tabularium.send", key)
+    _enqueue_sends(keys)
     return len(keys)
+
+
+@shared_task(name="tabularium.send_many", ignore_result=True)
+def send_many(keys: list[str]) -> int:
+    return sum(send(key) == "sent" for key in keys)
 
 
 @shared_task(name="tabularium.send", ignore_result=True)
@@ -42,11 +54,9 @@ def sweep() -> int:
     """Beat's safety net: pump, then re-enqueue rows that are due (also rows whose worker died)."""
     svc = runtime.service()
     fresh = outbox.pump(svc)
-    for key in fresh:
-        _enqueue("tabularium.send", key)
+    _enqueue_sends(fresh)
     due = [k for k in outbox.due_keys(svc, before=time.time() - SWEEP_GRACE) if k not in fresh]
-    for key in due:
-        _enqueue("tabularium.send", key)
+    _enqueue_sends(due)
     return len(fresh) + len(due)
 
 
@@ -56,8 +66,7 @@ def tick() -> dict:
 
     svc = runtime.service()
     summary = run_tick(svc)
-    for key in outbox.pump(svc) + outbox.due_keys(svc):
-        _enqueue("tabularium.send", key)
+    _enqueue_sends(outbox.pump(svc) + outbox.due_keys(svc))
     return summary
 
 
@@ -67,6 +76,5 @@ def imap() -> int:
 
     svc = runtime.service()
     handled = poll(svc)
-    for key in outbox.pump(svc) + outbox.due_keys(svc):
-        _enqueue("tabularium.send", key)
+    _enqueue_sends(outbox.pump(svc) + outbox.due_keys(svc))
     return handled
