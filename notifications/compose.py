@@ -45,6 +45,20 @@ _env_html = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_au
                         undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
+def when(iso_time: str | None) -> str:
+    """"Tuesday 6 January, 14:05 UTC": a deadline a player reads at a glance (times are UTC)."""
+    if not iso_time:
+        return "no deadline"
+    from service.deadlines import parse_at
+
+    moment = parse_at(iso_time)
+    return f"{moment:%A} {moment.day} {moment:%B %Y}, {moment:%H:%M} UTC"
+
+
+for _env in (_env_text, _env_html):
+    _env.filters["when"] = when
+
+
 class Skip(Exception):
     """This row must not be sent (no address, the player opted out, the reminder is obsolete)."""
 

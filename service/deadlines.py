@@ -432,5 +432,24 @@ def start_vacation(svc: Any, game_id: str, seat: str, days: float) -> dict:
     return svc.record(game_id, "VacationStarted", seat=seat, until=iso(until), days=days)
 
 
-__all__ = ["check_clock", "clock_of", "describe_clock", "schedule", "Schedule", "SeatClock", "deadlines_for",
+def replace_seat(svc: Any, game_id: str, seat: str, name: str, email: str, reason: str = "replacement") -> str:
+    """Hand a seat to a new player: a new link (the old player's links, sessions and reply addresses
+    die with the old token), the new address, and a SeatReplaced event (the pump invites the newcomer).
+    Returns the new seat token."""
+    from service.games import new_token, token_hash
+
+    name, email = (name or "").strip(), (email or "").strip()
+    if not name or len(name) > 60:
+        raise BadRequest("The new player needs a name (at most 60 characters).")
+    if email and ("@" not in email or any(c in email for c in " \r\n<>,;")):
+        raise BadRequest(f"{email[:60]!r} is not an e-mail address.")
+    token = new_token()
+    game = svc.get(game_id)
+    svc.store.set_contact(game.id, seat, email, "every")
+    svc.record(game_id, "SeatReplaced", seat=seat, name=name, token_hash=token_hash(token), reason=reason)
+    svc.store.set_tokens(svc.get(game_id))
+    return token
+
+
+__all__ = ["replace_seat", "check_clock", "clock_of", "describe_clock", "schedule", "Schedule", "SeatClock", "deadlines_for",
            "apply_timeout", "start_vacation", "Exclusions", "parse_duration", "DEFAULTS", "HELP"]

@@ -8,6 +8,10 @@
   tabularium mail-status [--json]             outbox counts by status and recent failures
   tabularium mail-retry [KEY | --all-failed]  put failed e-mails back in the queue
   tabularium mail-flush                       pump and send what is due, in this process
+  tabularium vacation GAME SEAT DAYS           stop a seat's clock for DAYS (within the game's allowance)
+  tabularium replace-seat GAME SEAT NAME:EMAIL  hand a seat to a new player (new link, invitation)
+  tabularium resume GAME                      resume a paused game
+  tabularium mail-preference GAME SEAT every|digest|none
 """
 from __future__ import annotations
 
@@ -148,4 +152,55 @@ def cmd_mail_flush(args) -> int:
 
     counts = flush(service())
     out(counts, args.json, lambda c: json.dumps(c))
+    return 0
+
+
+@command("vacation", lambda p: (p.add_argument("game"), p.add_argument("seat"), p.add_argument("days", type=float)))
+def cmd_vacation(args) -> int:
+    """Start a vacation: the seat's clock stops for DAYS."""
+    from service.deadlines import start_vacation
+    from workers import runtime
+
+    svc = service()
+    start_vacation(svc, args.game, args.seat, args.days)
+    runtime.after_command(svc)
+    print(f"{args.seat} is on vacation for {args.days:g} days")
+    return 0
+
+
+@command("replace-seat", lambda p: (p.add_argument("game"), p.add_argument("seat"),
+                                    p.add_argument("player", metavar="NAME:EMAIL")))
+def cmd_replace_seat(args) -> int:
+    """Hand a seat to a new player: new link, new address, invitation e-mail."""
+    from service.deadlines import replace_seat
+    from workers import runtime
+
+    name, _, email = args.player.partition(":")
+    svc = service()
+    token = replace_seat(svc, args.game, args.seat, name, email)
+    runtime.after_command(svc)
+    print(f"{args.seat} is now {name}: {svc.settings.base_url}/play/{token}")
+    return 0
+
+
+@command("resume", lambda p: (p.add_argument("game"), p.add_argument("--reason", default="resumed by the operator")))
+def cmd_resume(args) -> int:
+    """Resume a paused game (every clock starts again)."""
+    from workers import runtime
+
+    svc = service()
+    svc.record(args.game, "GameResumed", reason=args.reason)
+    runtime.after_command(svc)
+    print("resumed")
+    return 0
+
+
+@command("mail-preference", lambda p: (p.add_argument("game"), p.add_argument("seat"),
+                                       p.add_argument("preference", choices=["every", "digest", "none"])))
+def cmd_mail_preference(args) -> int:
+    """Set a seat's e-mail preference: every, digest (one a day) or none."""
+    from notifications.preferences import set_preference
+
+    set_preference(service(), args.game, args.seat, args.preference, by="operator")
+    print(f"{args.seat}: {args.preference}")
     return 0

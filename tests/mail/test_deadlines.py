@@ -200,3 +200,29 @@ def test_a_vacation_that_ran_out_is_ended_once(sqlite_url):
     assert tick(svc, clock.advance(hours=25))["vacations_ended"] == 1
     assert tick(svc, clock.now)["vacations_ended"] == 0
     assert [type(e).__name__ for e in svc.events(gid)].count("VacationEnded") == 1
+
+
+def test_reminder_late_notice_and_timeout_emails_read_well(sqlite_url, tmp_path):
+    from notifications.delivery import flush
+    from tests.mail.helpers import Mailboxes, mail_service, text_of
+
+    clock = Clock()
+    svc = mail_service(sqlite_url, tmp_path)
+    svc.clock = clock
+    gid = new_game(svc, players=2, reminders=["4h"])
+    tick(svc, clock.advance(hours=45))
+    flush(svc)
+    boxes = Mailboxes(tmp_path / "mail")
+    reminder = boxes.to("ann@example.org", "reminder")[0]
+    assert "Reminder: your decision" in text_of(reminder) and "Wednesday 7 January 2026, 09:00 UTC" in text_of(reminder)
+    late = boxes.to("bob@example.org", "late")[0]
+    assert "is waiting for Red (Ann) since Monday 5 January 2026, 09:00 UTC" in text_of(late)
+    red = svc.get(gid).prompt_for("red")
+    svc.choose(gid, "red", red.id, red.choices[0].id)
+    tick(svc, clock.advance(hours=4))
+    flush(svc)
+    assert len(boxes.to("ann@example.org", "timeout")) == 1
+    timeout = boxes.to("ann@example.org", "timeout")[0]
+    assert "Blue (Bob) missed the deadline" in text_of(timeout) and "default choice was played" in text_of(timeout)
+    assert "You missed the deadline" in text_of(boxes.to("bob@example.org", "timeout")[0])
+    svc.close()

@@ -56,3 +56,30 @@ def test_cli_tick_mail_in_and_mail_status(tmp_path, monkeypatch, capsys):
     stats = json.loads(capsys.readouterr().out)
     assert stats["failed"] == 0 and stats["sent"] >= 6
     assert cli.main(["mail-retry", "--all-failed"]) == 0
+
+
+def test_cli_seat_commands(tmp_path, monkeypatch, capsys):
+    url = f"sqlite:///{tmp_path}/events.sqlite3"
+    for key, value in {"DATABASE_URL": url, "MAIL_URL": f"file://{tmp_path}/mail", "SECRET_KEY": "test-secret",
+                       "INBOUND_ADDRESS": "play@games.example.org", "TEST_TITLES": "1",
+                       "VAR_DIR": str(tmp_path / "var")}.items():
+        monkeypatch.setenv(f"TABULARIUM_{key}", value)
+    svc = mail_service(url, tmp_path)
+    gid = svc.create_game("toy", PLAYERS[:2], {"clock": {"on_timeout": "pause"}}, seed="ee" * 32)["id"]
+    old_hash = svc.get(gid).token_hashes["blue"]
+    assert cli.main(["vacation", gid, "red", "2"]) == 0
+    assert cli.main(["replace-seat", gid, "blue", "Eve:eve@example.org"]) == 0
+    assert "/play/" in capsys.readouterr().out
+    game = svc.get(gid)
+    assert game.seat_info("blue")["name"] == "Eve" and game.token_hashes["blue"] != old_hash
+    assert svc.store.contacts(gid)["blue"]["email"] == "eve@example.org"
+    boxes = Mailboxes(tmp_path / "mail")
+    invitation = boxes.to("eve@example.org")
+    assert [m["X-Tabularium-Kind"] for m in invitation] == ["invitation"]
+    assert "YOUR DECISION" in invitation[0].get_body(("plain",)).get_content()
+    assert cli.main(["mail-preference", gid, "red", "digest"]) == 0
+    assert svc.store.contacts(gid)["red"]["preference"] == "digest"
+    svc.record(gid, "GamePaused", reason="test")
+    assert cli.main(["resume", gid]) == 0
+    assert svc.get(gid).status == "active"
+    svc.close()
