@@ -6,11 +6,12 @@ outbox depth, pump lag) are read from the database when scraped.
 """
 from __future__ import annotations
 
+import os
 import threading
 from collections import Counter
 from typing import Any
 
-KEY = "tabularium:metrics"
+KEY = os.environ.get("TABULARIUM_METRICS_PREFIX", "tabularium") + ":metrics"
 HELP = {
     "tabularium_http_requests_total": "HTTP requests answered, by method and status class.",
     "tabularium_actions_total": "Decisions submitted, by result (accepted or refused).",

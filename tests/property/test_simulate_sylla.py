@@ -5,12 +5,9 @@ both cores; the seeds differ per chunk, so together they are 2,000 distinct game
 """
 import pytest
 
-from domain.rules import titles
 from service.simulate import simulate
 
 CHUNKS, PER_CHUNK = 8, 250
-
-pytestmark = pytest.mark.skipif("sylla" not in titles(), reason="Sylla is not registered")
 
 
 @pytest.mark.parametrize("players", [3, 4])
