@@ -80,9 +80,10 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
         app.config.update(config)
     app.extensions["tabularium.settings"] = settings
     app.extensions["tabularium.service"] = service
-    from service.web.cache import GameCache
+    from service.web.cache import GameCache, HistoryCache
 
     app.extensions["tabularium.games"] = GameCache(service)
+    app.extensions["tabularium.history"] = HistoryCache(service)
 
     if app.config["TABULARIUM_PROXY_FIX"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1, x_prefix=1)
@@ -148,8 +149,14 @@ def load_game(game_id: Any):
     return current_app.extensions["tabularium.games"].get(game_id)
 
 
+def game_history(game_id: Any, viewer: Any) -> list[dict]:
+    """The history narrated for `viewer` (incremental; the same entries as GameService.history)."""
+    return current_app.extensions["tabularium.history"].history(game_id, viewer)
+
+
 def get_settings() -> Settings:
     return current_app.extensions["tabularium.settings"]
 
 
-__all__ = ["create_app", "register_optional_blueprints", "get_service", "get_settings", "load_game"]
+__all__ = ["create_app", "register_optional_blueprints", "get_service", "get_settings", "load_game",
+           "game_history"]

@@ -276,7 +276,9 @@ def get_history(game_id: str):
     """
     game = load(game_id)
     viewer = viewer_for(game, api_caller(), wanted_seat())
-    return jsonify(get_service().history(game.id, viewer))
+    from service.web import game_history
+
+    return jsonify(game_history(game.id, viewer))
 
 
 @bp.get("/games/<game_id>/history/<int(signed=True):seq>")

@@ -7,7 +7,7 @@ from domain.errors import GameError
 from domain.rules import IllegalAction
 from service import views
 from service.games import token_hash
-from service.web import get_service, get_settings, load_game
+from service.web import game_history, get_service, get_settings, load_game
 from service.web.api import scoped_key
 from service.web.auth import Caller, remember_seat, session_caller, update_link, viewer_for
 from service.web.errors import status_for
@@ -52,7 +52,7 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
                 notice: str | None = None):
     svc = get_service()
     view = views.view_json(game, viewer, svc.deadlines(game))
-    history = svc.history(game.id, viewer)
+    history = game_history(game.id, viewer)
     messages = [e for e in history if e["type"] == "MessagePosted"][-MESSAGES:]
     recent = [e for e in history if e["type"] != "MessagePosted"][-RECENT:]
     my_seats = caller.seats_in(game.id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request
 
 from service import views
-from service.web import get_service, load_game
+from service.web import game_history, get_service, load_game
 from service.web.auth import viewer_for
 from service.web.games import page_caller
 
@@ -18,7 +18,7 @@ def page(game_id: str):
     game = load_game(game_id)
     caller = page_caller(game)
     viewer = viewer_for(game, caller, request.args.get("seat") or None)
-    entries = svc.history(game.id, viewer)
+    entries = game_history(game.id, viewer)
     at = request.args.get("at")
     at_view = None
     if at is not None:

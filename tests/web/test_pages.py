@@ -283,10 +283,10 @@ def test_html_error_pages_never_show_a_trace(app, svc, monkeypatch):
     def boom(*a, **k):
         raise RuntimeError("internal detail that must not leak")
 
-    monkeypatch.setattr(svc, "history", boom)
+    monkeypatch.setattr(svc, "deadlines", boom)
     r = c.get(f"/games/{g['id']}")
     assert r.status_code == 500 and "internal detail" not in r.text and "Traceback" not in r.text
-    r = call(c, "GET", f"/api/games/{g['id']}/history", g["tokens"]["red"])
+    r = call(c, "GET", f"/api/games/{g['id']}/view", g["tokens"]["red"])
     assert r.status_code == 500 and r.get_json() == {"error": r.get_json()["error"]} and "internal" not in r.text
 
 
