@@ -71,11 +71,26 @@ def test_no_seat_sees_another_seats_secrets(svc, rules, players, seed):
     rng = random.Random(seed)
     check = check_toy if rules == "toy" else check_sylla
     step = 0
+    secrets_of: dict[str, list[str]] = {seat: [] for seat in tokens}  # private messages a seat must not see
     while svc.get(gid).status == "active":
         assert step < 3000
-        texts = seat_views(client, gid, tokens, with_history=(rules == "toy" or step % 15 == 0))
+        with_history = rules == "toy" or step % 15 == 0
+        texts = seat_views(client, gid, tokens, with_history=with_history)
         views_json = {s: json.loads(t[:_json_end(t)]) for s, t in texts.items()}
         check(svc, gid, texts, views_json)
+        for seat, hidden in secrets_of.items():
+            assert not any(h in texts[seat] for h in hidden), seat
+        if step % 25 == 0:
+            sender, receiver = rng.sample(sorted(tokens), 2)
+            marker = f"whisper-{step}-{rng.random()}"
+            r = call(client, "POST", f"/api/games/{gid}/messages", tokens[sender],
+                     json={"to": [receiver], "text": marker})
+            assert r.status_code == 201
+            for seat in tokens:
+                if seat not in (sender, receiver):
+                    secrets_of[seat].append(marker)
+        if step % 40 == 0:
+            assert call(client, "GET", f"/api/games/{gid}/export", tokens[rng.choice(sorted(tokens))]).status_code == 403
         seat = rng.choice(svc.get(gid).waiting_for())
         prompt = views_json[seat]["prompt"]
         r = call(client, "POST", f"/api/games/{gid}/actions", tokens[seat],
@@ -86,6 +101,12 @@ def test_no_seat_sees_another_seats_secrets(svc, rules, players, seed):
     for token in tokens.values():
         for entry in call(client, "GET", f"/api/games/{gid}/history", token).get_json():
             assert set(entry) == {"seq", "type", "at", "seat", "text", "hash"}
+    # after the end: the export and the history still keep other seats' private messages out
+    for seat, token in tokens.items():
+        exported = call(client, "GET", f"/api/games/{gid}/export", token)
+        history = call(client, "GET", f"/api/games/{gid}/history", token)
+        assert exported.status_code == 200
+        assert not any(h in exported.text or h in history.text for h in secrets_of[seat]), seat
 
 
 def _json_end(text: str) -> int:
