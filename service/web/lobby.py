@@ -84,8 +84,9 @@ def render_new(error: str | None = None, status: int = 200, players: list | None
     rid = _title_choice()
     rules = get_rules(rid) if rid else None
     schema = options_schema(rules) if rules else {}
-    rows = players or []
-    rows = rows + [{"name": "", "email": ""}] * (MAX_PLAYER_ROWS - len(rows))
+    count = rules.max_players if rules else MAX_PLAYER_ROWS
+    rows = list(players or [])[:count]
+    rows = rows + [{"name": "", "email": ""}] * (count - len(rows))
     html = render_template("new.html", titles=[(t, get_rules(t).title) for t in available_titles()], rules=rules,
                            schema=schema, rows=rows[:MAX_PLAYER_ROWS], error=error, raw=raw or {},
                            json=json)
@@ -97,7 +98,7 @@ def new_game():
     caller = session_caller()
     if not may_create(caller.operator):
         abort(403, description="On this server games are created by the operator: log in with the operator's link.")
-    if request.method == "GET" or request.form.get("action") == "choose-title":
+    if request.method == "GET":
         return render_new()
     rid = _title_choice()
     names = request.form.getlist("name")[:MAX_PLAYER_ROWS]
