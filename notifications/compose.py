@@ -59,6 +59,13 @@ for _env in (_env_text, _env_html):
     _env.filters["when"] = when
 
 
+class NotYet(Exception):
+    """Try this row again in a moment (its game's contacts are being written)."""
+
+
+CONTACT_GRACE = 120.0
+
+
 class Skip(Exception):
     """This row must not be sent (no address, the player opted out, the reminder is obsolete)."""
 
@@ -87,6 +94,9 @@ def compose(svc: Any, row: dict) -> Composed:
     if kind not in CONTEXTS:
         raise Skip(f"unknown kind {kind!r}")
     contact = _contacts(svc, gid).get(seat)
+    if contact is None and time.time() - float(row.get("created_at") or 0) < CONTACT_GRACE:
+        forget_contacts(svc, gid)  # the game's addresses are written just after its first save
+        raise NotYet("the seat's address is not recorded yet")
     if not contact or not contact.get("email"):
         raise Skip("no e-mail address for this seat")
     allowed = ALLOWED.get(contact.get("preference") or "every")
@@ -173,7 +183,8 @@ def _contacts(svc: Any, gid: str) -> dict:
     value = svc.store.contacts(gid)
     if len(_contacts_cache) > 1000:
         _contacts_cache.clear()
-    _contacts_cache[key] = (now, value)
+    if value:
+        _contacts_cache[key] = (now, value)
     return value
 
 
@@ -362,4 +373,4 @@ def _reply_rejected(ctx: dict, params: dict) -> dict:
     return {"reason": params.get("reason", "")}
 
 
-__all__ = ["compose", "Composed", "Skip", "render", "subject", "thread_root", "CONTEXTS", "ALLOWED"]
+__all__ = ["compose", "Composed", "Skip", "NotYet", "render", "subject", "thread_root", "CONTEXTS", "ALLOWED"]

@@ -8,11 +8,12 @@ import logging
 from typing import Any
 
 from notifications import outbox
-from notifications.compose import Skip, compose
+from notifications.compose import NotYet, Skip, compose
 from notifications.transport import PermanentError, TransientError, Transport, make_transport
 
 log = logging.getLogger("tabularium.mail")
 
+NOT_YET_DELAY = 1.0
 RENDER_ATTEMPTS = 3  # a row that cannot be composed three times is a bug: show it to the operator
 
 
@@ -31,6 +32,9 @@ def send_one(svc: Any, key: str, transport: Transport | None = None,
     except Skip as why:
         outbox.finish(svc, key, outbox.SKIPPED, str(why))
         return "skipped", None
+    except NotYet as why:
+        outbox.finish(svc, key, outbox.PENDING, str(why), retry_in=NOT_YET_DELAY)
+        return "retry", NOT_YET_DELAY
     except Exception as exc:  # noqa: BLE001 — a template or data bug: retry a little, then show the operator
         log.exception("mail: cannot compose %s", key)
         return _failure(svc, row, config, f"compose: {type(exc).__name__}: {exc}", limit=RENDER_ATTEMPTS)
