@@ -7,6 +7,7 @@ limited. A refused request changes nothing.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, request, url_for
@@ -16,6 +17,7 @@ from service.views import REFEREE
 from service.web import get_service, get_settings
 from service.web.auth import acting_seat, api_caller, require_caller, viewer_for
 from service.web.creation import create_game as create_game_checked
+from service.web.validate import check_text
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -24,8 +26,14 @@ MAX_CLIENT_KEY = 150
 
 # ------------------------------------------------------------------------------------- helpers
 
-def json_body() -> dict:
-    data = request.get_json(force=True, silent=True)
+def json_body(optional: bool = False) -> dict:
+    raw = request.get_data(cache=True)
+    if optional and not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested absurdly deep
+        data = None
     if not isinstance(data, dict):
         abort(400, description="The body must be a JSON object.")
     return data
@@ -41,6 +49,7 @@ def text_field(data: dict, name: str, required: bool = True, limit: int = 200) -
         abort(400, description=f'"{name}" must be a string.')
     if len(value) > limit:
         abort(422, description=f'"{name}" is too long (at most {limit} characters).')
+    check_text(name, value, multiline=(name == "text"))
     return value
 
 
@@ -358,6 +367,8 @@ def parse_recipients(to: Any) -> str | list[str]:
     if to == "all":
         return "all"
     if isinstance(to, list) and all(isinstance(s, str) and len(s) <= 40 for s in to) and len(to) <= 10:
+        for seat in to:
+            check_text("to", seat)
         return to
     abort(400, description='"to" must be "all" or a list of seats.')
 
@@ -393,11 +404,7 @@ def rotate_token(game_id: str):
       '503': {$ref: '#/components/responses/Error'}
     """
     caller = require_caller(api_caller(allow_session=False))
-    data = request.get_json(force=True, silent=True) if request.content_length else {}
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        abort(400, description="The body must be a JSON object.")
+    data = json_body(optional=True)
     game = load(game_id)
     seat, _by = acting_seat(game, caller, data.get("seat"))
     token = get_service().rotate_token(game.id, seat)

@@ -2,6 +2,7 @@
 so a wrong option is a clear 422 and never a crash inside the rules' setup."""
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -11,6 +12,7 @@ from domain.errors import BadRequest
 from domain.game import PLATFORM_OPTIONS
 from domain.rules import IllegalAction, UnknownTitle, get_rules, titles
 from service.web import get_service, get_settings
+from service.web.validate import check_text
 
 log = logging.getLogger("tabularium.web")
 
@@ -59,6 +61,8 @@ def check_options(rules: Any, options: Any) -> dict:
         abort(400, description='"options" must be an object.')
     schema = options_schema(rules)
     for key, value in options.items():
+        check_text("options", key)
+        check_text("options", json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value)
         if key in PLATFORM_OPTIONS:
             continue
         if schema and key not in schema:
@@ -83,6 +87,8 @@ def create_game(rules_id: str, players: Any, options: Any, seed: str | None = No
             abort(400, description='"players" must be a list of {"name", "email"} objects.')
         if not isinstance(p.get("name"), str) or not isinstance(p.get("email", ""), str):
             abort(400, description='Each player needs a "name" (text) and may have an "email" (text).')
+        check_text("name", p["name"])
+        check_text("email", p.get("email", ""))
     options = check_options(rules, options)
     try:
         return get_service().create_game(rules_id, players, options, seed=seed)

@@ -11,6 +11,7 @@ from service.web import game_history, get_service, get_settings, load_game
 from service.web.api import scoped_key
 from service.web.auth import Caller, remember_seat, session_caller, update_link, viewer_for
 from service.web.errors import status_for
+from service.web.validate import check_text
 
 bp = Blueprint("games", __name__)
 
@@ -35,6 +36,7 @@ def form_text(name: str, limit: int, required: bool = True) -> str | None:
         return None
     if len(value) > limit:
         abort(422, description=f"The {name.replace('_', ' ')} is too long (at most {limit} characters).")
+    check_text(name, value, multiline=(name == "text"))
     return value
 
 
@@ -88,6 +90,7 @@ def choose(game_id: str):
         return render_game(game, caller, seat, error="Pick one of the choices first.", status=422)
     if len(choice) > 200:
         abort(422, description="That choice is too long.")
+    check_text("choice", choice)
     try:
         svc.choose(game.id, seat, prompt_id, choice, key=scoped_key(seat, key), by=by)
     except (GameError, IllegalAction) as exc:
@@ -102,7 +105,9 @@ def message(game_id: str):
     caller = page_caller(game)
     seat, _by = form_seat(game, caller)
     text = form_text("text", 4000)
-    to = [s for s in request.form.getlist("to") if s]
+    to = [s[:40] for s in request.form.getlist("to")[:10] if s]
+    for seat_id in to:
+        check_text("to", seat_id)
     recipients = "all" if not to or "all" in to else to
     try:
         svc.post_message(game.id, None if _by == "operator" else seat, recipients, text)

@@ -1,6 +1,7 @@
 """The JSON API against ARCHITECTURE.md section 4, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -50,10 +51,12 @@ def test_create_in_embedded_mode_shows_every_link(client):
     ({"rules": "toy", "players": [{"name": "x" * 61}, {"name": "y"}]}, 422),
     ({"rules": "toy", "players": [{"name": "a", "email": "not-an-address"}, {"name": "y"}]}, 422),
     ({"rules": "toy", "players": PLAYERS[:2], "seed": "ab" * 32}, 403),
+    ({"rules": "toy", "players": [{"name": "a\u0000"}, {"name": "b"}]}, 400),
+    ({"rules": "toy", "players": [{"name": "a", "email": "a@b.c\ud800"}, {"name": "b"}]}, 400),
 ])
 def test_create_refuses_bad_input(client, svc, body, status):
     before = svc.store.all_game_ids()
-    r = call(client, "POST", "/api/games", json=body)
+    r = call(client, "POST", "/api/games", data=json.dumps(body), content_type="application/json")
     assert r.status_code == status, r.get_json()
     error_of(r)
     assert svc.store.all_game_ids() == before
@@ -129,6 +132,8 @@ def test_actions_status_codes_and_idempotency(client, svc):
     (b'{"prompt_id": "x", "choice": "x", "idempotency_key": 5}', 400),
     (b'{"prompt_id": "x", "choice": "x", "idempotency_key": "' + b"k" * 151 + b'"}', 422),
     (b'{"prompt_id": "x", "choice": "' + b"c" * 300 * 1024 + b'"}', 413),
+    (b"[" * 50000, 400), (b'{"a":' * 50000, 400), (b"\xff\xfe", 400),
+    (b'{"prompt_id": "\\ud800", "choice": "x"}', 400), (b'{"prompt_id": "a\\u0000", "choice": "x"}', 400),
 ])
 def test_malformed_actions_change_nothing(client, svc, payload, status):
     g = new_game(client)
@@ -159,8 +164,11 @@ def test_messages_history_and_privacy(client, svc):
     r = call(client, "POST", f"/api/games/{gid}/messages", t["red"], json={"to": ["blue"], "text": "psst blue"})
     assert r.status_code == 201 and r.get_json()["version"] == 3
     for body, status in [({"text": ""}, 422), ({"text": 5}, 400), ({"to": "some", "text": "x"}, 400),
-                         ({"to": ["purple"], "text": "x"}, 422), ({"text": "x" * 4001}, 422), ({}, 400)]:
-        assert call(client, "POST", f"/api/games/{gid}/messages", t["red"], json=body).status_code == status
+                         ({"to": ["purple"], "text": "x"}, 422), ({"text": "x" * 4001}, 422), ({}, 400),
+                         ({"text": "nul \u0000"}, 400), ({"text": "half \ud800"}, 400), ({"to": ["\u0000"], "text": "x"}, 400)]:
+        r = call(client, "POST", f"/api/games/{gid}/messages", t["red"], data=json.dumps(body),
+                 content_type="application/json")
+        assert r.status_code == status, (body, r.get_json())
     assert version(svc, gid) == 3
 
     def texts(token):

@@ -4,6 +4,8 @@ cases aimed at a real game. No request may produce a 5xx, and every answer must 
 (status codes, content type, response schema)."""
 from __future__ import annotations
 
+import os
+
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 
@@ -11,7 +13,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from tests.web.helpers import OPERATOR, new_game, production_app
 
-MAX_EXAMPLES = 30
+MAX_EXAMPLES = int(os.environ.get("TABULARIUM_FUZZ_EXAMPLES", "30"))
 
 
 def test_api_conforms_to_its_openapi_document(prod_svc):

@@ -167,6 +167,8 @@ def test_messages_are_escaped_and_private(app, svc):
     r = c.post(f"/games/{gid}/messages", data={"csrf_token": csrf_from(page), "seat": "red", "to": ["blue"],
                                                "text": "secret for blue"})
     assert r.status_code == 303
+    r = c.post(f"/games/{gid}/messages", data={"csrf_token": csrf_from(page), "seat": "red", "text": "nul\x00"})
+    assert r.status_code == 400
     mine, theirs = c.get(f"/games/{gid}").text, d.get(f"/games/{gid}").text
     for text in (mine, theirs):
         assert "<script>window.__xss" not in text and "&lt;script&gt;window.__xss=1&lt;/script&gt;" in text
