@@ -106,6 +106,9 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
 
         app.register_blueprint(mail.bp)
     register_optional_blueprints(app)
+    from service.web import ops
+
+    app.register_blueprint(ops.bp)  # /healthz, /metrics, request counting and log context
 
     limiter = Limiter(key_func=_client_address, app=app)
     app.extensions["tabularium.limiter"] = limiter
