@@ -372,12 +372,21 @@ def _rung_time(excl: Exclusions, since: datetime, budget: float, rung: Any) -> d
 
 # ------------------------------------------------------------------------------------------ commands
 
+_recent: dict[tuple, dict] = {}
+
+
 def deadlines_for(svc: Any, game: Game) -> dict[str, str | None]:
-    """{seat: ISO deadline} for the seats `game` waits for (GameService.deadlines)."""
+    """{seat: ISO deadline} for the seats `game` waits for (GameService.deadlines).
+
+    A pure function of the log up to the game's head, so it is remembered per (game, version, head)."""
     if clock_of(game.options)["mode"] == "none":
         return {}
-    events = svc.events(game.id)[: game.version]
-    return schedule(events).deadlines()
+    key = (str(game.id), game.version, game.head)
+    if key not in _recent:
+        if len(_recent) > 512:
+            _recent.clear()
+        _recent[key] = schedule(svc.events(game.id)[: game.version]).deadlines()
+    return dict(_recent[key])
 
 
 def apply_timeout(svc: Any, game_id: str, seat: str, prompt_id: str, deadline: str, policy: str,

@@ -49,7 +49,18 @@ def reset() -> None:
         _state.update(service=None, celery=None, kicker=None, pid=None)
 
 
-def celery_app() -> Any:
+_apps: dict[str, Any] = {}
+
+
+def celery_app(settings: Any = None) -> Any:
+    """The Celery app for `settings` (one per broker URL), else the process's (the env's) app."""
+    if settings is not None and _state["celery"] is None:
+        from workers.celery_app import make_app
+
+        with _lock:
+            if settings.broker_url not in _apps:
+                _apps[settings.broker_url] = make_app(settings)
+            return _apps[settings.broker_url]
     if _state["celery"] is None:
         from workers.celery_app import app
 
@@ -57,10 +68,10 @@ def celery_app() -> Any:
     return _state["celery"]
 
 
-def enqueue(name: str, *args: Any, countdown: float | None = None) -> bool:
+def enqueue(name: str, *args: Any, countdown: float | None = None, app: Any = None) -> bool:
     """Publish a task; False (logged) if the broker cannot be reached."""
     try:
-        celery_app().send_task(name, args=list(args), countdown=countdown, retry=False)
+        (app or celery_app()).send_task(name, args=list(args), countdown=countdown, retry=False)
         return True
     except Exception as exc:  # noqa: BLE001 — kombu raises many kinds; the sweep will catch up
         log.warning("workers: could not enqueue %s (%s: %s); the periodic sweep will catch up",
@@ -100,7 +111,8 @@ def install(svc: Any, celery_app_: Any = None) -> Kicker:
         return existing
     if celery_app_ is not None:
         _state["celery"] = celery_app_
-    kicker = Kicker(lambda: enqueue("tabularium.pump"))
+    app = celery_app_ or celery_app(svc.settings)
+    kicker = Kicker(lambda: enqueue("tabularium.pump", app=app))
     svc.listeners.append(kicker)
     return kicker
 
@@ -111,8 +123,9 @@ def after_command(svc: Any, keys: tuple | list = ()) -> dict:
         from notifications.delivery import flush
 
         return flush(svc)
-    sent = [enqueue("tabularium.send", key) for key in keys]
-    return {"enqueued": enqueue("tabularium.pump") and all(sent)}
+    app = celery_app(svc.settings)
+    sent = [enqueue("tabularium.send", key, app=app) for key in keys]
+    return {"enqueued": enqueue("tabularium.pump", app=app) and all(sent)}
 
 
 def deliver_soon(svc: Any, keys: tuple | list = ()) -> None:
@@ -121,5 +134,6 @@ def deliver_soon(svc: Any, keys: tuple | list = ()) -> None:
     if waker is not None:
         waker()
     elif not svc.settings.embedded:
+        app = celery_app(svc.settings)
         for key in keys:
-            enqueue("tabularium.send", key)
+            enqueue("tabularium.send", key, app=app)
