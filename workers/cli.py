@@ -25,21 +25,23 @@ from service.cli import command, out, parse_time, service
 EX_TEMPFAIL = 75
 
 
-def _celery_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("celery_args", nargs=argparse.REMAINDER, help="passed to celery (e.g. --concurrency 4)")
+def _celery_args(p: argparse.ArgumentParser, worker: bool = False) -> None:
+    p.add_argument("--loglevel", default=os.environ.get("TABULARIUM_LOG_LEVEL", "INFO"))
+    if worker:
+        # Sending mail is mostly waiting (SMTP, database): threads overlap the waits cheaply.
+        p.add_argument("--pool", default="threads", help="threads (default), prefork, solo")
+        p.add_argument("--concurrency", default=os.environ.get("TABULARIUM_WORKER_THREADS", "8"))
+    p.add_argument("celery_args", nargs=argparse.REMAINDER, help="after --: passed to celery as they are")
 
 
-@command("worker", _celery_args)
+@command("worker", lambda p: _celery_args(p, worker=True))
 def cmd_worker(args) -> int:
     """Run the Celery worker (production mode)."""
     from workers.celery_app import app
 
-    argv = ["worker", "--loglevel", os.environ.get("TABULARIUM_LOG_LEVEL", "INFO"), "-Q", "tabularium"]
-    extra = list(args.celery_args)
-    if not any(a.startswith(("--pool", "-P")) for a in extra):
-        # Sending mail is waiting (SMTP, database): threads overlap the waits at a fraction of prefork's memory.
-        extra += ["--pool", "threads", "--concurrency", os.environ.get("TABULARIUM_WORKER_THREADS", "8")]
-    app.worker_main(argv + extra)
+    extra = [a for a in args.celery_args if a != "--"]
+    app.worker_main(["worker", "--loglevel", args.loglevel, "-Q", "tabularium", "--pool", args.pool,
+                     "--concurrency", str(args.concurrency)] + extra)
     return 0
 
 
@@ -50,8 +52,7 @@ def cmd_beat(args) -> int:
 
     os.makedirs(os.environ.get("TABULARIUM_VAR_DIR", "var"), exist_ok=True)
     schedule = os.path.join(os.environ.get("TABULARIUM_VAR_DIR", "var"), "celerybeat-schedule")
-    app.start(["beat", "--loglevel", os.environ.get("TABULARIUM_LOG_LEVEL", "INFO"), "-s", schedule]
-              + list(args.celery_args))
+    app.start(["beat", "--loglevel", args.loglevel, "-s", schedule] + [a for a in args.celery_args if a != "--"])
     return 0
 
 
