@@ -92,7 +92,7 @@ def viewer_for(game: Any, caller: Caller, wanted: str | None = None) -> str:
     require_caller(caller)
     seats = caller.seats_in(game.id)
     if wanted is not None and wanted not in game.seat_ids:
-        abort(403 if seats or caller.operator else 401, description=f"There is no seat {wanted[:20]!r} in this game.")
+        abort(403, description=f"There is no seat {wanted[:20]!r} in this game.")
     if caller.operator and not seats:
         return wanted or REFEREE
     if not seats:
