@@ -267,6 +267,19 @@ def retry_failed(svc: Any, key: str | None = None) -> int:
     return svc.store.db.execute(sql, params)
 
 
+def prune(svc: Any, keep_days: float | None = None) -> int:
+    """Forget delivered rows and processed inbound Message-IDs older than TABULARIUM_MAIL_KEEP_DAYS (90).
+    Failed and pending rows stay until the operator has dealt with them."""
+    keep = float(keep_days if keep_days is not None else os.environ.get("TABULARIUM_MAIL_KEEP_DAYS", 90))
+    cutoff = time.time() - keep * 86400
+    ensure_schema(svc.store)
+    with svc.store.db.transaction() as cur:
+        n = cur.execute("DELETE FROM tabularium_outbox WHERE status IN ('sent', 'skipped') AND created_at<?",
+                        (cutoff,)).rowcount
+        cur.execute("DELETE FROM tabularium_inbound WHERE received_at<?", (cutoff,))
+    return n
+
+
 def outbox_stats(store: Any) -> dict:
     """Counts by status, the oldest due row's age and the most recent failures (for /metrics, mail-status)."""
     ensure_schema(store)

@@ -31,6 +31,7 @@ def tick(svc: Any, now: datetime | None = None) -> dict:
         except Exception:  # noqa: BLE001 — one damaged game must not stop the others' deadlines
             log.exception("tick: game %s", row["id"])
             summary["errors"] += 1
+    summary["pruned"] = outbox.prune(svc)
     return summary
 
 

@@ -180,3 +180,13 @@ def test_an_imported_finished_game_announces_nothing(database_url, tmp_path):
     outbox.pump(other)
     assert len(outbox.rows_for(other.store)) == rows_before
     other.close()
+
+
+def test_old_delivered_rows_are_pruned_failed_ones_stay(svc):
+    svc.create_game("toy", PLAYERS[:2], seed="09" * 32)
+    flush(svc)
+    with svc.store.db.transaction() as cur:
+        cur.execute("UPDATE tabularium_outbox SET created_at=0")
+        cur.execute("UPDATE tabularium_outbox SET status='failed' WHERE kind='invitation'")
+    assert outbox.prune(svc) == 2
+    assert {r["status"] for r in outbox.rows_for(svc.store)} == {"failed"}
