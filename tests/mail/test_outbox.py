@@ -190,3 +190,18 @@ def test_old_delivered_rows_are_pruned_failed_ones_stay(svc):
         cur.execute("UPDATE tabularium_outbox SET status='failed' WHERE kind='invitation'")
     assert outbox.prune(svc) == 2
     assert {r["status"] for r in outbox.rows_for(svc.store)} == {"failed"}
+
+
+def test_an_event_that_cannot_be_planned_does_not_stall_the_pump(svc, monkeypatch):
+    import notifications.plan as plan
+
+    gid = svc.create_game("toy", PLAYERS[:2], seed="0a" * 32)["id"]
+    monkeypatch.setattr(plan, "_plan_game", lambda *a: 1 / 0)
+    outbox.pump(svc)
+    monkeypatch.undo()
+    play(svc, gid, "red")
+    outbox.pump(svc)
+    assert outbox.tracking_position(svc.store) == svc.store.app.recorder.max_notification_id()
+    flush(svc)
+    stats = outbox.outbox_stats(svc.store)
+    assert stats["failed"] == 1 and "ZeroDivisionError" in stats["recent_failures"][0]["last_error"]
