@@ -226,7 +226,7 @@ def main() -> None:
     views, actions = result["views"], result["actions"]
     ms = 1000.0
     print(f"http title: {rules} (finished game of 4 players, {length} events)")
-    print("http server: gunicorn 2 workers, PostgreSQL, loopback, one keep-alive client")
+    print("http server: gunicorn 2 sync workers, PostgreSQL, loopback; one client process, sequential requests")
     print(f"http view requests: {len(views)} requests")
     print(f"http view throughput: {len(views) / result['view_seconds']:.1f} requests/s")
     print(f"http view p50: {statistics.median(views) * ms:.2f} ms")
