@@ -39,10 +39,11 @@ ALLOWED = {"every": None,  # None: everything except digests
            "none": TRANSACTIONAL}
 SINCE_LIMIT = 30
 
+# Templates are part of the release: loaded once, never re-checked on disk (auto_reload stats files per use).
 _env_text = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=False, undefined=StrictUndefined,
-                        keep_trailing_newline=False, trim_blocks=True, lstrip_blocks=True)
+                        keep_trailing_newline=False, trim_blocks=True, lstrip_blocks=True, auto_reload=False)
 _env_html = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
-                        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, auto_reload=False)
 
 
 def when(iso_time: str | None) -> str:

@@ -24,6 +24,19 @@ def send_one(svc: Any, key: str, transport: Transport | None = None,
     row = outbox.claim(svc, key, config)
     if row is None:
         return "not-claimable", None
+    return deliver(svc, row, transport, config)
+
+
+def send_many(svc: Any, keys: list[str], transport: Transport | None = None,
+              config: outbox.MailConfig | None = None) -> list[tuple[str, str, float | None]]:
+    """Claim a batch in one transaction, then deliver each row: [(key, outcome, retry_in)]."""
+    config = config or outbox.MailConfig.from_env()
+    return [(row["key"], *deliver(svc, row, transport, config)) for row in outbox.claim_many(svc, keys, config)]
+
+
+def deliver(svc: Any, row: dict, transport: Transport | None, config: outbox.MailConfig) -> tuple[str, float | None]:
+    """Compose, send and record one claimed row."""
+    key = row["key"]
     if row["kind"] == "pump_error":
         outbox.finish(svc, key, outbox.FAILED, row["params"].get("error", "the pump could not plan this event"))
         return "failed", None

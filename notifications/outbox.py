@@ -229,6 +229,25 @@ def claim(svc: Any, key: str, config: MailConfig | None = None) -> dict | None:
     return row
 
 
+def claim_many(svc: Any, keys: list[str], config: MailConfig | None = None) -> list[dict]:
+    """claim() for several rows in one transaction (a send task's batch)."""
+    if not keys:
+        return []
+    config = config or MailConfig.from_env()
+    ensure_schema(svc.store)
+    now = time.time()
+    marks = ",".join("?" for _ in keys)
+    with svc.store.db.transaction() as cur:
+        rows = cur.execute(
+            "UPDATE tabularium_outbox SET status='sending', attempts=attempts+1, lease_until=?"
+            f" WHERE key IN ({marks}) AND ((status='pending' AND not_before<=?) OR (status='sending' AND lease_until<?))"
+            " RETURNING *", (now + config.lease_seconds, *keys, now, now)).fetchall()
+    order = {k: i for i, k in enumerate(keys)}
+    for row in rows:
+        row["params"] = json.loads(row["params"])
+    return sorted(rows, key=lambda r: order[r["key"]])
+
+
 def finish(svc: Any, key: str, status: str, error: str | None = None, recipient: str | None = None,
            retry_in: float | None = None, tokens: list | None = None) -> None:
     now = time.time()

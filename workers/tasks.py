@@ -38,7 +38,11 @@ def pump() -> int:
 
 @shared_task(name="tabularium.send_many", ignore_result=True)
 def send_many(keys: list[str]) -> int:
-    return sum(send(key) == "sent" for key in keys)
+    results = delivery.send_many(runtime.service(), list(keys)[:100])
+    for key, outcome, retry_in in results:
+        if outcome == "retry" and retry_in is not None and retry_in <= MAX_COUNTDOWN:
+            _enqueue("tabularium.send", key, countdown=retry_in)
+    return sum(outcome == "sent" for _, outcome, _ in results)
 
 
 @shared_task(name="tabularium.send", ignore_result=True)

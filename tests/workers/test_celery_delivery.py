@@ -125,7 +125,7 @@ def test_smtp_down_then_refusing_then_accepting(tmp_path, redis_url, prefix, mon
         with celery_worker(svc, redis_url, prefix) as app:
             svc.create_game("toy", PLAYERS[:3], seed="33" * 32)
             assert wait_until(lambda: len(outbox.rows_for(svc.store)) == 6 and
-                              all(r["attempts"] >= 1 for r in outbox.rows_for(svc.store)))
+                              all(r["attempts"] >= 1 and r["last_error"] for r in outbox.rows_for(svc.store)))
             sink.handler.mode = "refuse"
             sink.start()
             assert wait_until(lambda: sink.handler.refused >= 6)
