@@ -27,6 +27,7 @@ SUSTAINED_RATE = float(os.environ.get("BENCH_OUTBOX_RATE", 100))     # offered e
 SUSTAINED_SECONDS = float(os.environ.get("BENCH_OUTBOX_SECONDS", 10))
 BURST_GAMES = int(os.environ.get("BENCH_OUTBOX_BURST_GAMES", 100))   # 6 e-mails each
 WORKERS = 2
+PRODUCERS = 3
 THREADS = int(os.environ.get("BENCH_OUTBOX_THREADS", 4))   # per worker process: SMTP and database waits overlap
 
 
@@ -154,17 +155,31 @@ def main() -> int:
         commits[(gid, 1)] = time.time()
         _wait(lambda: len(sink.arrivals) >= 6, 60)
 
-        # sustained: one game (6 e-mails) every 6/RATE seconds
+        # sustained: one game (6 e-mails) every 6/RATE seconds, from PRODUCERS threads (a web server's
+        # requests arrive concurrently too)
         interval = 6.0 / SUSTAINED_RATE
         start = time.time()
-        n = 0
-        while time.time() - start < SUSTAINED_SECONDS:
-            due = start + n * interval
-            if time.time() < due:
-                time.sleep(due - time.time())
-            gid = svc.create_game("toy", PLAYERS, seed="cd" * 32)["id"]
-            commits[(gid, 1)] = time.time()
-            n += 1
+        slots = iter(range(10**9))
+        slot_lock = threading.Lock()
+
+        def produce():
+            while True:
+                with slot_lock:
+                    k = next(slots)
+                due = start + k * interval
+                if due - start >= SUSTAINED_SECONDS:
+                    return
+                if time.time() < due:
+                    time.sleep(due - time.time())
+                game = svc.create_game("toy", PLAYERS, seed="cd" * 32)["id"]
+                commits[(game, 1)] = time.time()
+
+        producers = [threading.Thread(target=produce) for _ in range(PRODUCERS)]
+        for t in producers:
+            t.start()
+        for t in producers:
+            t.join()
+        n = len(commits) - 1
         offered = n * 6 / (time.time() - start)
         expected = 6 * (n + 1)
         _wait(lambda: len(sink.arrivals) >= expected, 120)

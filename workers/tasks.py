@@ -20,12 +20,14 @@ def _enqueue(name: str, *args, countdown: float | None = None) -> None:
     current_app.send_task(name, args=list(args), countdown=countdown)
 
 
-CHUNK = 8                # rows per send task: fewer broker round trips, still spread over the workers
+SPREAD, MAX_CHUNK = 8, 25   # a few rows: one task each (parallel, low latency); many: batches of up to 25
 
 
 def _enqueue_sends(keys: list[str]) -> None:
-    for i in range(0, len(keys), CHUNK):
-        _enqueue("tabularium.send_many", keys[i:i + CHUNK])
+    """Batches cut the broker round trips per e-mail; small ones keep every worker thread busy."""
+    chunk = max(1, min(MAX_CHUNK, -(-len(keys) // SPREAD)))
+    for i in range(0, len(keys), chunk):
+        _enqueue("tabularium.send_many", keys[i:i + chunk])
 
 
 @shared_task(name="tabularium.pump", ignore_result=True)
