@@ -382,11 +382,13 @@ def deadlines_for(svc: Any, game: Game) -> dict[str, str | None]:
     if clock_of(game.options)["mode"] == "none":
         return {}
     key = (str(game.id), game.version, game.head)
-    if key not in _recent:
+    found = _recent.get(key)
+    if found is None:
+        found = schedule(svc.events(game.id)[: game.version]).deadlines()
         if len(_recent) > 512:
             _recent.clear()
-        _recent[key] = schedule(svc.events(game.id)[: game.version]).deadlines()
-    return dict(_recent[key])
+        _recent[key] = found
+    return dict(found)
 
 
 def apply_timeout(svc: Any, game_id: str, seat: str, prompt_id: str, deadline: str, policy: str,
