@@ -42,6 +42,8 @@ def _page(title: str, body: str, status: int = 200) -> Response:
 def _install(state) -> None:
     """Production web processes enqueue the pump after each committed save (embedded: `serve` does it)."""
     svc = state.app.extensions.get("tabularium.service")
+    if state.app.config.get("TESTING"):
+        return  # test apps with production settings must not publish to a broker nobody consumes
     if svc is not None and not svc.settings.embedded:
         from workers import runtime
 
