@@ -77,8 +77,8 @@ def move(svc, gid, n=1):
         svc.choose(gid, prompt.seat, prompt.id, prompt.choices[0].id)
 
 
-def test_each_email_arrives_once_through_a_real_worker(tmp_path, redis_url, prefix, sink):
-    svc = service_for(tmp_path, redis_url, sink.url)
+def test_each_email_arrives_once_through_a_real_worker(tmp_path, database_url, redis_url, prefix, sink):
+    svc = service_for(tmp_path, redis_url, sink.url, url=database_url)
     with celery_worker(svc, redis_url, prefix) as app:
         gid = svc.create_game("toy", PLAYERS[:3], seed="11" * 32)["id"]
         move(svc, gid, 3)
