@@ -26,7 +26,7 @@ def test_caches_match_the_service_at_every_step(svc, rules, players):
     while True:
         game = svc.get(gid)
         assert games.get(gid).version == game.version and games.get(gid).head == game.head
-        if rules == "toy" or step % 20 == 0 or game.status != "active":
+        if rules == "toy" or step % 40 == 0 or game.status != "active":
             for viewer in viewers:
                 assert histories.history(gid, viewer) == svc.history(gid, viewer), (step, viewer)
         if game.status != "active":

@@ -74,7 +74,7 @@ def test_no_seat_sees_another_seats_secrets(svc, rules, players, seed):
     secrets_of: dict[str, list[str]] = {seat: [] for seat in tokens}  # private messages a seat must not see
     while svc.get(gid).status == "active":
         assert step < 3000
-        with_history = rules == "toy" or step % 15 == 0
+        with_history = rules == "toy" or step % 30 == 0
         texts = seat_views(client, gid, tokens, with_history=with_history)
         views_json = {s: json.loads(t[:_json_end(t)]) for s, t in texts.items()}
         check(svc, gid, texts, views_json)

@@ -11,7 +11,7 @@ from service import audit
 from tests.web.helpers import call, embedded_app, new_game
 
 SYLLA = "sylla" in titles()
-GAMES = [("sylla", 3), ("sylla", 4)] if SYLLA else []
+GAMES = [("sylla", 4)] if SYLLA else []
 GAMES += [("toy", 2 + i % 3) for i in range(20 - len(GAMES))]
 
 
