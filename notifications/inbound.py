@@ -100,10 +100,10 @@ def automatic(msg: Message) -> str | None:
         return "auto-reply"
     if h.get("precedence") in ("bulk", "junk", "list", "auto_reply"):
         return "bulk"
-    if "list-id" in h or "list-unsubscribe" in h and "x-tabularium-game" not in h:
-        return "list"
     if any(k.startswith("x-tabularium-") for k in h):
-        return "loop"
+        return "loop"  # one of our own e-mails, bounced or forwarded back
+    if "list-id" in h or "list-unsubscribe" in h:
+        return "list"
     if h.get("return-path", "x") in ("<>", ""):
         return "bounce"
     sender = h.get("from", "")
