@@ -20,7 +20,7 @@ def _enqueue(name: str, *args, countdown: float | None = None) -> None:
     current_app.send_task(name, args=list(args), countdown=countdown)
 
 
-SPREAD, MAX_CHUNK = 8, 25   # a few rows: one task each (parallel, low latency); many: batches of up to 25
+SPREAD, MAX_CHUNK = 4, 25   # a few rows: one or two per task (parallel, low latency); many: batches of up to 25
 
 
 def _enqueue_sends(keys: list[str]) -> None:
