@@ -29,6 +29,9 @@ test: venv services browser
 bench: venv services
 	$(PY) -m bench
 
+prod-smoke: venv services
+	$(VENV)/bin/pytest -q -p no:cacheprovider tests/prod -s
+
 lint: venv
 	$(VENV)/bin/ruff check domain service workers notifications tests bench
 

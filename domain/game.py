@@ -201,8 +201,9 @@ class Game(Aggregate):
     def choose(self, seat: str, prompt_id: str, choice: str, key: str | None, at: str,
                by: str = "seat") -> dict:
         """Apply or seal one decision; returns {"version"}; the same key twice returns the first result."""
-        if key and key in self.keys:
-            return dict(self.keys[key])
+        scoped = f"{seat}:{key}" if key else None  # one seat's key can never answer for another seat
+        if scoped and scoped in self.keys:
+            return dict(self.keys[scoped])
         self._require_active()
         prompt = self.prompt_for(seat)
         if prompt is None:
@@ -214,7 +215,7 @@ class Game(Aggregate):
                                 f"{', '.join(prompt.choice_ids())}.")
         self._decide(prompt, choice, key, at, by)
         self._auto_resolve(at)
-        return dict(self.keys[key]) if key else {"version": self.version}
+        return dict(self.keys[scoped]) if scoped else {"version": self.version}
 
     def undo_problem(self, seat: str) -> str | None:
         """Why `seat` may not take back its last choice now, or None if it may.
@@ -347,12 +348,12 @@ class Game(Aggregate):
         else:
             self.undo_stack = []
         if c.get("key"):
-            self.keys[c["key"]] = {"version": seq}
+            self.keys[f"{c['seat']}:{c['key']}"] = {"version": seq}
 
     def _on_ChoiceSealed(self, c: dict, seq: int) -> None:
         self.sealed[c["seat"]] = {"prompt_id": c["prompt_id"], "choice": c["choice"], "seq": seq}
         if c.get("key"):
-            self.keys[c["key"]] = {"version": seq}
+            self.keys[f"{c['seat']}:{c['key']}"] = {"version": seq}
 
     def _on_ChoicesRevealed(self, c: dict, seq: int) -> None:
         def replay() -> dict:

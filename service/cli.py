@@ -274,4 +274,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # `python -m service.cli` runs this file as __main__; feature modules register their commands on
+    # the imported `service.cli`, so dispatch through that one.
+    from service.cli import main as imported_main
+
+    sys.exit(imported_main())

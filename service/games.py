@@ -86,13 +86,16 @@ class GameService:
         options = self._check_options(options)
         seed = self._check_seed(seed)
         tokens = {s["seat"]: new_token() for s in seats}
-        game = Game.create(game_id or uuid.uuid4(), rules.id, [{"seat": s["seat"], "name": s["name"]}
-                           for s in seats], options, seed, {k: token_hash(v) for k, v in tokens.items()},
-                           self.now())
-        self._save(game)
-        self.store.set_tokens(game)
-        for s in seats:
+        try:
+            game = Game.create(game_id or uuid.uuid4(), rules.id, [{"seat": s["seat"], "name": s["name"]}
+                               for s in seats], options, seed, {k: token_hash(v) for k, v in tokens.items()},
+                               self.now())
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a wrongly typed option value
+            raise BadRequest(f"The options are not valid for {rules.title} ({type(exc).__name__}: {exc}).") from None
+        for s in seats:  # addresses first: the save's listeners (the e-mail pump) look them up
             self.store.set_contact(game.id, s["seat"], s["email"])
+        self.store.set_tokens(game)
+        self._save(game)
         base = self.settings.base_url
         return {"id": str(game.id), "seats": [{**s, "token": tokens[s["seat"]],
                                                "url": f"{base}/play/{tokens[s['seat']]}"} for s in seats]}
@@ -243,6 +246,10 @@ class GameService:
 
     # ------------------------------------------------------------------ internals
 
+    def run_command(self, game_id: str | UUID, command: Callable[[Game], Any]) -> Any:
+        """get → command(game) → save, retried on conflicts; for features that add their own commands."""
+        return self._command(game_id, command)
+
     def _command(self, game_id: str | UUID, command: Callable[[Game], Any]) -> Any:
         with logs.bind(game_id=str(game_id)):
             return self._command_with_retries(game_id, command)
@@ -295,6 +302,10 @@ class GameService:
             return {}
         if not isinstance(options, Mapping):
             raise BadRequest('"options" must be an object.')
+        if "clock" in options:
+            from service.deadlines import check_clock
+
+            check_clock(options)  # BadRequest with a sentence naming the bad setting
         return dict(options)
 
     @staticmethod

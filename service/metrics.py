@@ -15,7 +15,6 @@ KEY = os.environ.get("TABULARIUM_METRICS_PREFIX", "tabularium") + ":metrics"
 HELP = {
     "tabularium_http_requests_total": "HTTP requests answered, by method and status class.",
     "tabularium_actions_total": "Decisions submitted, by result (accepted or refused).",
-    "tabularium_emails_total": "E-mails handed to the transport, by result (sent or failed).",
 }
 
 
@@ -91,10 +90,13 @@ def _outbox_gauges(service: Any) -> dict[str, float]:
     except ImportError:
         return {}
     stats = outbox_stats(service.store)
-    values: dict[str, float] = {}
-    for status, n in (stats.get("by_status") or {}).items():
-        values[_field("tabularium_outbox_rows", {"status": status})] = n
-    for key in ("depth", "pump_lag", "sent", "failed"):
-        if key in stats:
-            values[f"tabularium_outbox_{key}"] = stats[key]
+    statuses = ("pending", "sending", "sent", "failed")
+    values: dict[str, float] = {_field("tabularium_outbox_rows", {"status": s}): stats.get(s, 0) for s in statuses}
+    values["tabularium_outbox_depth"] = stats.get("pending", 0) + stats.get("sending", 0)
+    values["tabularium_emails_sent"] = stats.get("sent", 0)
+    values["tabularium_emails_failed"] = stats.get("failed", 0)
+    head = service.store.app.recorder.max_notification_id() or 0
+    values["tabularium_outbox_pump_lag_events"] = max(0, head - int(stats.get("tracking_position") or 0))
+    age = stats.get("oldest_unsent_age_seconds")
+    values["tabularium_outbox_oldest_unsent_seconds"] = age if age is not None else 0
     return values

@@ -123,3 +123,12 @@ def test_the_console_script_runs_as_a_real_process(cli_env):
     ok = subprocess.run([sys.executable, "-m", "service.cli", "verify", gid], env=cli_env,
                         capture_output=True, text=True, timeout=60)
     assert ok.returncode == 0
+
+
+def test_bad_options_are_refused_with_a_sentence(cli_env, capsys):
+    code, _, err = run(capsys, "new", "sylla", "--player", "A:a@x.org", "--player", "B:b@x.org",
+                       "--player", "C:c@x.org", "--option", "clock=7")
+    assert code == 1 and "clock" in err and "Traceback" not in err
+    code, _, err = run(capsys, "new", "sylla", "--player", "A:a@x.org", "--player", "B:b@x.org",
+                       "--player", "C:c@x.org", "--option", "no_such_option=1")
+    assert code == 1 and "no_such_option" in err

@@ -69,3 +69,12 @@ def test_a_stale_prompt_is_refused_and_changes_nothing(svc):
     with pytest.raises(StalePrompt):
         svc.choose(gid, first.seat, first.id, "draw")
     assert svc.get(gid).version == version
+
+
+def test_an_idempotency_key_is_scoped_to_its_seat(svc):
+    gid = new_game(svc, players=2)
+    red, blue = (svc.get(gid).prompt_for(s) for s in ("red", "blue"))
+    svc.choose(gid, "red", red.id, red.choices[0].id, key="shared")
+    svc.choose(gid, "blue", blue.id, blue.choices[0].id, key="shared")
+    sealed = [e for e in svc.events(gid) if type(e).__name__ == "ChoiceSealed"]
+    assert {e.content["seat"] for e in sealed} == {"red", "blue"}

@@ -1,0 +1,291 @@
+"""`make prod-smoke`: the production topology as real, separate processes, driven end to end.
+
+Starts gunicorn (2 workers) on a fresh PostgreSQL database, a Celery worker and beat on Redis (own key
+prefix), and an aiosmtpd SMTP sink; creates a Sylla game over HTTP with the operator token, plays it to
+the end (most decisions through the JSON API, some by e-mail reply through `tabularium mail-in`), checks
+that the sink received the expected e-mails, checks /healthz and /metrics, and stops everything.
+Run directly (`python -m tests.prod.smoke`) or through tests/prod/test_prod_smoke.py.
+"""
+from __future__ import annotations
+
+import json
+import mailbox
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import uuid
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+PLAYERS = [{"name": n, "email": f"{n.lower()}@smoke.example"} for n in ("Ann", "Bob", "Cid")]
+EMAIL_EVERY = 9          # every 7th decision is answered by e-mail reply
+DEADLINE_S = 900
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Stack:
+    def __init__(self, workdir: Path, database_url: str):
+        self.workdir = workdir
+        self.port, self.smtp_port = free_port(), free_port()
+        self.maildir = workdir / "maildir"
+        self.operator = uuid.uuid4().hex
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.env = {**os.environ,
+                    "TABULARIUM_DATABASE_URL": database_url,
+                    "TABULARIUM_BROKER_URL": "redis://127.0.0.1:6379/0",
+                    "TABULARIUM_BROKER_PREFIX": f"smoke-{uuid.uuid4().hex[:8]}:",
+                    "TABULARIUM_REDIS_URL": "redis://127.0.0.1:6379/0",
+                    "TABULARIUM_MAIL_URL": f"smtp://127.0.0.1:{self.smtp_port}",
+                    "TABULARIUM_BASE_URL": self.base,
+                    "TABULARIUM_SECRET_KEY": uuid.uuid4().hex,
+                    "TABULARIUM_OPERATOR_TOKEN": self.operator,
+                    "TABULARIUM_INBOUND_ADDRESS": "play@smoke.example",
+                    "TABULARIUM_VAR_DIR": str(workdir / "var"),
+                    "TABULARIUM_CREATE_TABLES": "no",
+                    "TABULARIUM_SWEEP_SECONDS": "2",
+                    "TABULARIUM_WORKER_THREADS": "4",
+                    "TABULARIUM_RATELIMIT": "0",
+                    "TABULARIUM_METRICS_PREFIX": f"smoke-{uuid.uuid4().hex[:8]}",
+                    "PYTHONUNBUFFERED": "1"}
+        self.procs: dict[str, subprocess.Popen] = {}
+
+    def start(self) -> None:
+        run([str(BIN / "tabularium"), "init-db"], {**self.env, "TABULARIUM_CREATE_TABLES": "yes"})
+        self.spawn("smtp", [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{self.smtp_port}",
+                            "-c", "aiosmtpd.handlers.Mailbox", str(self.maildir)])
+        self.spawn("web", [str(BIN / "gunicorn"), "-w", "2", "-k", "gthread", "--threads", "4",
+                           "-b", f"127.0.0.1:{self.port}", "--graceful-timeout", "5", "service.web.wsgi:app"])
+        self.spawn("worker", [str(BIN / "tabularium"), "worker"])
+        self.spawn("beat", [str(BIN / "tabularium"), "beat"])
+        wait_for(lambda: http("GET", f"{self.base}/healthz")[0] == 200, 60, "gunicorn /healthz")
+
+    def spawn(self, name: str, argv: list[str]) -> None:
+        log = open(self.workdir / f"{name}.log", "wb")
+        self.procs[name] = subprocess.Popen(argv, env=self.env, cwd=self.workdir, stdout=log,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+
+    def stop(self) -> dict[str, int]:
+        codes = {}
+        for name in ("beat", "worker", "web", "smtp"):
+            proc = self.procs.get(name)
+            if proc is None:
+                continue
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                codes[name] = proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                codes[name] = proc.wait(10)
+        return codes
+
+    def logs(self) -> str:
+        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-3000:]}"
+                         for p in sorted(self.workdir.glob("*.log")))
+
+    def mails(self) -> list[EmailMessage]:
+        if not self.maildir.exists():
+            return []
+        box = mailbox.Maildir(str(self.maildir), factory=None, create=False)
+        parser = BytesParser(policy=policy.default)
+        delivered = sorted((box.get_message(key).get_date(), key) for key in box.keys())
+        return [parser.parsebytes(box.get_bytes(key)) for _, key in delivered]  # in delivery order
+
+
+def run(argv: list[str], env: dict, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    result = subprocess.run(argv, env=env, input=stdin, capture_output=True, timeout=120, cwd=ROOT)
+    if result.returncode not in (0, 1):
+        raise RuntimeError(f"{argv[:2]} failed: {result.stderr.decode()[-2000:]}")
+    return result
+
+
+def http(method: str, url: str, token: str | None = None, body: dict | None = None) -> tuple[int, object]:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            raw, status, ctype = response.read(), response.status, response.headers.get("Content-Type", "")
+    except urllib.error.HTTPError as exc:
+        raw, status, ctype = exc.read(), exc.code, exc.headers.get("Content-Type", "")
+    except (urllib.error.URLError, ConnectionError):
+        return 0, None
+    return status, (json.loads(raw) if "json" in ctype and raw else raw.decode(errors="replace"))
+
+
+def wait_for(check, seconds: float, what: str) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if check():
+            return
+        time.sleep(0.3)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def reply_to(mail: EmailMessage, choice_number: int) -> bytes:
+    reply = EmailMessage()
+    reply["From"] = mail["To"]
+    reply["To"] = mail["Reply-To"]
+    reply["Subject"] = "Re: " + str(mail["Subject"])
+    reply["Message-ID"] = f"<{uuid.uuid4().hex}@player.example>"
+    reply["In-Reply-To"] = mail["Message-ID"]
+    reply.set_content(f"{choice_number}\n\nOn a day, the server wrote:\n> ...\n")
+    return reply.as_bytes()
+
+
+def latest_turn_mail(stack: Stack, seat: str, game_id: str) -> EmailMessage | None:
+    mine = [m for m in stack.mails() if m["X-Tabularium-Seat"] == seat and m["X-Tabularium-Game"] == game_id
+            and m["X-Tabularium-Kind"] in ("your_turn", "invitation")]
+    return mine[-1] if mine else None
+
+
+def play(stack: Stack) -> dict:
+    status, created = http("POST", f"{stack.base}/api/games", stack.operator,
+                           {"rules": "sylla", "players": PLAYERS, "options": {}})
+    assert status == 201, (status, created)
+    game_id, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+    rng, decisions, by_mail = random.Random(11), 0, 0
+    started = time.monotonic()
+    while time.monotonic() - started < DEADLINE_S:
+        status, summary = http("GET", f"{stack.base}/api/games/{game_id}", tokens[next(iter(tokens))])
+        assert status == 200, (status, summary)
+        if summary["status"] != "active":
+            break
+        seat = rng.choice(summary["waiting_for"])
+        status, view = http("GET", f"{stack.base}/api/games/{game_id}/view", tokens[seat])
+        prompt = view["prompt"]
+        if prompt is None:
+            continue
+        number = rng.randrange(len(prompt["choices"]))
+        if decisions % EMAIL_EVERY == EMAIL_EVERY - 1 and len(summary["waiting_for"]) == 1 and answer_by_mail(stack, game_id, seat, view, number):
+            by_mail += 1
+        else:
+            status, answer = http("POST", f"{stack.base}/api/games/{game_id}/actions", tokens[seat],
+                                  {"prompt_id": prompt["id"], "choice": prompt["choices"][number]["id"],
+                                   "idempotency_key": uuid.uuid4().hex})
+            assert status in (200, 409), (status, answer)  # 409: a sealed round moved on meanwhile
+        decisions += 1
+    return {"game_id": game_id, "tokens": tokens, "decisions": decisions, "by_mail": by_mail,
+            "seconds": time.monotonic() - started}
+
+
+def answer_by_mail(stack: Stack, game_id: str, seat: str, view: dict, number: int) -> bool:
+    """Reply to the seat's turn e-mail composed at the current chain head (so its reply token names the
+    current prompt); False when no such e-mail arrives in time (the seat was already due: no new e-mail)."""
+    head = view["game"]["chain_head"]
+
+    found: list[EmailMessage] = []
+
+    def current_mail() -> bool:
+        mail = latest_turn_mail(stack, seat, game_id)
+        if mail is not None and mail["X-Tabularium-Chain-Head"] == head:
+            found.append(mail)
+        return bool(found)
+
+    try:
+        wait_for(current_mail, 8, f"the turn e-mail for {seat}")
+    except AssertionError:
+        return False
+    result = run([str(BIN / "tabularium"), "mail-in", "--json"], stack.env, reply_to(found[0], number + 1))
+    outcome = json.loads(result.stdout or b"{}")
+    return outcome.get("outcome") == "accepted"
+
+
+def expected_turn_mails(stack: Stack, game_id: str) -> int:
+    """Rule of the notifications: a seat gets one your-turn e-mail each time it becomes due for a new
+    decision (its open prompt changes). Recomputed independently from the exported event log."""
+    from uuid import UUID
+
+    from domain.game import Game
+
+    status, archive = http("GET", f"{stack.base}/api/games/{game_id}/export", stack.operator)
+    assert status == 200, archive
+    events = archive["events"]
+    game = Game.from_archive_event(UUID(game_id), events[0])
+    owed = {p.seat: p.id for p in game.open_prompts()}
+    count = len(owed)
+    for entry in events[1:]:
+        game.append_archive_event(entry)
+        now = {p.seat: p.id for p in game.open_prompts()}
+        count += sum(1 for seat, prompt in now.items() if owed.get(seat) != prompt)
+        owed = now
+    return count
+
+
+def check(stack: Stack, played: dict) -> dict:
+    game_id = played["game_id"]
+    status, view = http("GET", f"{stack.base}/api/games/{game_id}/view", stack.operator)
+    assert status == 200 and view["game"]["status"] == "finished", view
+    status, audit = http("GET", f"{stack.base}/api/games/{game_id}/audit", stack.operator)
+    assert status == 200 and audit["chain_valid"] and audit["replay_valid"] and audit["randomness_valid"], audit
+    wait_for(lambda: sum(m["X-Tabularium-Kind"] == "finished" for m in stack.mails()) >= len(PLAYERS), 60,
+             "the game-finished e-mails")
+    mails = [m for m in stack.mails() if m["X-Tabularium-Game"] == game_id]
+    kinds: dict[str, int] = {}
+    for mail in mails:
+        kinds[mail["X-Tabularium-Kind"]] = kinds.get(mail["X-Tabularium-Kind"], 0) + 1
+    assert kinds.get("invitation") == len(PLAYERS), kinds
+    assert kinds.get("finished") == len(PLAYERS), kinds
+    assert kinds.get("your_turn") == expected_turn_mails(stack, game_id), kinds
+    assert kinds.get("reply_accepted") == played["by_mail"], kinds
+    emails = {s["seat"]: s["email"] for s in view["game"]["players"]} if "email" in view["game"]["players"][0] else None
+    for mail in mails:
+        assert "@smoke.example" in str(mail["To"])
+        if emails:
+            assert emails[mail["X-Tabularium-Seat"]] in str(mail["To"])
+    for seat in played["tokens"]:
+        subjects = {str(m["Subject"]) for m in mails if m["X-Tabularium-Seat"] == seat}
+        assert len(subjects) == 1, f"one thread per player: {subjects}"
+    assert played["by_mail"] >= 3, f"only {played['by_mail']} decisions went through mail-in"
+    status, health = http("GET", f"{stack.base}/healthz")
+    assert status == 200 and health["database"] == "ok" and health["broker"] == "ok", health
+    status, metrics = http("GET", f"{stack.base}/metrics")
+    assert status == 200 and 'tabularium_actions_total{result="accepted"}' in metrics
+    assert 'tabularium_games{status="finished"}' in metrics and "tabularium_http_requests_total" in metrics
+    return {"emails": len(mails), "kinds": kinds}
+
+
+def main() -> int:
+    sys.path.insert(0, str(ROOT))
+    from tests.support import pg
+
+    database_url = pg.create_database()
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="tabularium-smoke-") as tmp:
+        stack = Stack(Path(tmp), database_url)
+        try:
+            stack.start()
+            played = play(stack)
+            report = check(stack, played)
+        except BaseException:
+            print(stack.logs(), file=sys.stderr)
+            raise
+        finally:
+            codes = stack.stop()
+            pg.drop_database(database_url)
+    print(f"prod-smoke: {played['decisions']} decisions ({played['by_mail']} by e-mail reply), "
+          f"{report['emails']} e-mails {report['kinds']}, stopped {codes}, "
+          f"{time.monotonic() - started:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
