@@ -80,9 +80,10 @@ def lookup(svc: Any, token: str) -> dict | None:
     if not rows:
         return None
     row = rows[0]
-    expected = _mac(svc.settings.secret_key, row["purpose"], row["game_id"], row["seat"], row["prompt_id"],
-                    row["fingerprint"])
-    return row if hmac.compare_digest(expected, token) else None
+    keys = getattr(svc.settings, "secret_keys", [svc.settings.secret_key])
+    genuine = any(hmac.compare_digest(_mac(key, row["purpose"], row["game_id"], row["seat"], row["prompt_id"],
+                                           row["fingerprint"]), token) for key in keys)
+    return row if genuine else None
 
 
 def reply_address(settings: Any, token: str) -> str:
@@ -105,7 +106,8 @@ class _FixedTimeSerializer(URLSafeTimedSerializer):
 
 
 def _signer(settings: Any, issued_at: float | None = None) -> URLSafeTimedSerializer:
-    return _FixedTimeSerializer(settings.secret_key, salt="tabularium-mail-signin", issued_at=issued_at)
+    keys = getattr(settings, "secret_keys", [settings.secret_key])  # signs with the last, checks with all
+    return _FixedTimeSerializer(keys, salt="tabularium-mail-signin", issued_at=issued_at)
 
 
 def signin_token(settings: Any, game: Any, seat: str, issued_at: float | None = None) -> str:

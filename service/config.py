@@ -31,6 +31,7 @@ class Settings:
     mail_url: str = "file://var/mail"
     base_url: str = "http://127.0.0.1:8000"
     secret_key: str = ""
+    secret_key_fallbacks: tuple = ()  # old keys still accepted (never used to sign) during a rotation
     inbound_address: str = "play@localhost"
     operator_token: str | None = None
     redis_url: str | None = None
@@ -38,6 +39,11 @@ class Settings:
     create_tables: bool = True
     test_titles: bool = False  # allow unlisted test-only titles (the platform's own tests)
     extra: dict = field(default_factory=dict)
+
+    @property
+    def secret_keys(self) -> list[str]:
+        """Every key that may have signed something still valid; the current key last (itsdangerous order)."""
+        return [*self.secret_key_fallbacks, self.secret_key]
 
     @property
     def embedded(self) -> bool:
@@ -62,6 +68,8 @@ class Settings:
             create_tables=env("TABULARIUM_CREATE_TABLES", "yes").lower() not in ("no", "n", "0", "false"),
             test_titles=env("TABULARIUM_TEST_TITLES", "") in ("1", "yes", "y", "true"),
         )
+        values["secret_key_fallbacks"] = tuple(
+            k.strip() for k in env("TABULARIUM_SECRET_KEY_FALLBACKS", "").split(",") if k.strip())
         values.update(overrides)
         if not values.get("secret_key"):
             values["secret_key"] = _secret_key()

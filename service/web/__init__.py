@@ -56,6 +56,7 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
     env = os.environ.get
     app.config.update(
         SECRET_KEY=settings.secret_key,
+        SECRET_KEY_FALLBACKS=list(settings.secret_key_fallbacks),
         MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH,
         MAX_FORM_MEMORY_SIZE=64 * 1024,
         MAX_FORM_PARTS=200,

@@ -20,7 +20,7 @@ def resolve(token: str) -> dict:
     if magic_links.is_signed(token):
         settings = get_settings()
         try:
-            data = magic_links.read_magic_token(settings.secret_key, token, _max_age())
+            data = magic_links.read_magic_token(settings.secret_keys, token, _max_age())
         except magic_links.LinkRefused as refused:
             abort(refused.status, description=refused.reason)
         try:
