@@ -17,7 +17,7 @@ from eventsourcing.domain import Aggregate
 
 from domain.chain import GENESIS, event_hash, state_hash
 from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt
-from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, seed_commitment
+from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
 from domain.rules import IllegalAction, Outcome, Prompt, Rules, get_rules
 
 MAX_AUTO_STEPS = 10_000
@@ -52,6 +52,12 @@ def _rules_prompts(rules: Rules, state: dict) -> list[Prompt]:
     prompts = rules.prompts(state)
     _last_prompts = (rules, state, prompts)
     return prompts
+
+
+def bot_pick(seed_hex: str, seq: int, prompt: Prompt) -> str:
+    """The bot's uniformly random legal choice, derived from the secret seed (no generator state; the
+    choice itself is what the event records, so replay never re-picks)."""
+    return prompt.choices[derive(seed_hex, seq, 1 << 20, 64) % len(prompt.choices)].id
 
 
 def public_prompt_id(state_version: int, prompt: Prompt) -> str:
@@ -136,6 +142,7 @@ class Game(Aggregate):
         self.status, self.outcome, self.paused_reason = ACTIVE, None, None
         self.vacations: dict[str, str] = {}
         self.undo_stack: list[dict] = []
+        self.bot_seats: list[str] = []  # seats handed to the bot: their decisions are played at once
         self.preferences: dict[str, str] = {}
 
     # ----------------------------------------------------------------- creation
@@ -263,7 +270,7 @@ class Game(Aggregate):
         if "seat" in content:
             self._require_seat(content["seat"])
         self._emit(event_class, at, **content)
-        if event_class is Game.GameResumed:
+        if event_class in (Game.GameResumed, Game.SeatReplaced):
             self._auto_resolve(at)
 
     # ----------------------------------------------------------------- internals
@@ -311,12 +318,18 @@ class Game(Aggregate):
         self._finish_if_over(at)
 
     def _auto_resolve(self, at: str) -> None:
-        """Rule of the platform: a decision with a single legal option is played for the seat."""
+        """Rules of the platform: a decision with a single legal option is played for the seat, and a seat
+        handed to the bot has its decisions played by the bot as soon as they are due."""
         for _ in range(MAX_AUTO_STEPS):
-            single = next((p for p in self.open_prompts() if len(p.choices) == 1), None)
-            if single is None:
+            prompts = self.open_prompts()
+            single = next((p for p in prompts if len(p.choices) == 1), None)
+            if single is not None:
+                self._decide(single, single.choices[0].id, None, at, "auto")
+                continue
+            bot = next((p for p in prompts if p.seat in self.bot_seats), None)
+            if bot is None:
                 return
-            self._decide(single, single.choices[0].id, None, at, "auto")
+            self._decide(bot, bot_pick(self.seed, self.version + 1, bot), None, at, "bot")
         raise RuntimeError("automatic decisions did not settle")  # a rules bug, never player input
 
     def _finish_if_over(self, at: str) -> None:
@@ -383,6 +396,7 @@ class Game(Aggregate):
     def _on_SeatReplaced(self, c: dict, seq: int) -> None:
         info = self.seat_info(c["seat"])
         info["name"] = c["name"]
+        self.bot_seats = [s for s in self.bot_seats if s != c["seat"]] + ([c["seat"]] if c.get("bot") else [])
         if c.get("token_hash"):
             self.token_hashes[c["seat"]] = c["token_hash"]
 

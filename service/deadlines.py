@@ -124,7 +124,7 @@ def describe_clock(clock: Mapping) -> list[str]:
     if clock["reminders"]:
         lines.append("Reminders: " + ", ".join(_rung_text(r) for r in clock["reminders"]) + ".")
     action = {"default": "the default choice is played for the late seat", "pause": "the game is paused",
-              "bot": "the bot plays for the late seat"}[clock["on_timeout"]]
+              "bot": "the late seat is handed to the bot, which plays its decisions from then on"}[clock["on_timeout"]]
     lines.append(f"When a deadline passes, {action}.")
     if clock["replace_after_missed"]:
         lines.append(f"After {clock['replace_after_missed']} missed deadlines in a row the seat is opened "
@@ -412,17 +412,15 @@ def apply_timeout(svc: Any, game_id: str, seat: str, prompt_id: str, deadline: s
         if policy == "pause":
             game.record(Game.GamePaused, at, reason=f"{seat.capitalize()} missed the deadline", seat=seat)
         elif policy == "bot":
-            from random import Random
-
-            from domain.bots import random_choice
-
-            rng = Random(f"{game.id}:{game.version}")  # recorded as the choice; the rng only picks it
-            game.choose(seat, prompt.id, random_choice(prompt, rng), None, at, "bot")
+            # The seat is handed to the bot: it plays this decision and every later one at once, until
+            # a player takes the seat back (`tabularium replace-seat`, a SeatReplaced without "bot").
+            name = game.seat_info(seat)["name"]
+            game.record(Game.SeatReplaced, at, seat=seat, name=f"{name} (bot)", bot=True, token_hash=None)
         else:
             game.choose(seat, prompt.id, game.rules.default_choice(game.state, seat), None, at, "timeout")
 
     try:
-        svc._command(game_id, command)  # get → command → save, retried on a conflict (wish: public)
+        svc.run_command(game_id, command)  # get → command → save, retried on a conflict
     except StalePrompt:
         return False
     return True
