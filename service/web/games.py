@@ -6,6 +6,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from domain.errors import GameError
 from domain.rules import IllegalAction
 from service import views
+from service.deadlines import clock_of, describe_clock
 from service.games import token_hash
 from service.web import game_history, get_service, get_settings, load_game
 from service.web.api import scoped_key
@@ -64,7 +65,8 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
     html = render_template("game.html", game=game, view=view, viewer=viewer, seat=view["you"]["seat"],
                            names=names, switchable=switchable, my_seats=my_seats, operator=caller.operator,
                            recent=recent, messages=messages, error=error, notice=notice,
-                           may_export=may_export, over=views.is_over(game))
+                           may_export=may_export, over=views.is_over(game),
+                           clock_lines=describe_clock(clock_of(game.options)))
     return Response(html, status=status, headers={"Cache-Control": "no-store"})
 
 

@@ -69,7 +69,42 @@ def _form_options(rules: Any) -> tuple[dict, dict]:
                 raise BadRequest(f"The option {name!r} must be written as JSON, e.g. {json.dumps(default)}.") from None
         if value != default:
             options[name] = value
+    clock, raw_clock = _form_clock()
+    if clock:
+        options["clock"] = clock
+    raw.update(raw_clock)
     return options, raw
+
+
+def _form_clock() -> tuple[dict, dict]:
+    """The deadline settings (options["clock"], read by the platform, never by the rules)."""
+    from service.deadlines import DEFAULTS
+
+    clock, raw = {}, {}
+    for name, default in DEFAULTS.items():
+        field = request.form.get(f"clock_{name}")
+        if field is None or field.strip() == "":
+            continue
+        raw[f"clock_{name}"] = field
+        if isinstance(default, bool):
+            value: Any = field == "true"
+        elif isinstance(default, (int, float)):
+            try:
+                value = float(field) if "." in field else int(field)
+            except ValueError:
+                raise BadRequest(f"The clock setting {name!r} must be a number.") from None
+        elif isinstance(default, str) or default is None:
+            value = field
+        else:
+            try:
+                value = json.loads(field)
+            except json.JSONDecodeError:
+                raise BadRequest(f"The clock setting {name!r} must be written as JSON, e.g. {json.dumps(default)}.") from None
+        if value != default:
+            clock[name] = value
+    if clock.get("mode", DEFAULTS["mode"]) == "none":
+        return {}, raw
+    return clock, raw
 
 
 def _title_choice() -> str:
@@ -87,7 +122,10 @@ def render_new(error: str | None = None, status: int = 200, players: list | None
     count = rules.max_players if rules else MAX_PLAYER_ROWS
     rows = list(players or [])[:count]
     rows = rows + [{"name": "", "email": ""}] * (count - len(rows))
+    from service.deadlines import DEFAULTS as clock_defaults, HELP as clock_help
+
     html = render_template("new.html", titles=[(t, get_rules(t).title) for t in available_titles()], rules=rules,
+                           clock_defaults=clock_defaults, clock_help=clock_help,
                            schema=schema, rows=rows[:MAX_PLAYER_ROWS], error=error, raw=raw or {},
                            json=json)
     return Response(html, status=status)
