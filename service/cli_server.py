@@ -3,7 +3,6 @@ workers when `workers.embedded` is there). Production runs `gunicorn -w N servic
 from __future__ import annotations
 
 import importlib
-import logging
 
 from service.cli import command
 from service.config import Settings
@@ -33,7 +32,9 @@ def cmd_serve(args) -> int:
     from service.games import GameService
     from service.web import create_app
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from service import logs
+
+    logs.configure()
     settings = Settings.from_env()
     service = GameService(settings)
     if settings.embedded:

@@ -37,8 +37,10 @@ def _celery_args(p: argparse.ArgumentParser, worker: bool = False) -> None:
 @command("worker", lambda p: _celery_args(p, worker=True))
 def cmd_worker(args) -> int:
     """Run the Celery worker (production mode)."""
+    from service import logs
     from workers.celery_app import app
 
+    logs.configure()
     extra = [a for a in args.celery_args if a != "--"]
     app.worker_main(["worker", "--loglevel", args.loglevel, "-Q", "tabularium", "--pool", args.pool,
                      "--concurrency", str(args.concurrency)] + extra)
@@ -48,8 +50,10 @@ def cmd_worker(args) -> int:
 @command("beat", _celery_args)
 def cmd_beat(args) -> int:
     """Run the Celery beat scheduler (exactly one per installation; reminders are idempotent anyway)."""
+    from service import logs
     from workers.celery_app import app
 
+    logs.configure()
     os.makedirs(os.environ.get("TABULARIUM_VAR_DIR", "var"), exist_ok=True)
     schedule = os.path.join(os.environ.get("TABULARIUM_VAR_DIR", "var"), "celerybeat-schedule")
     app.start(["beat", "--loglevel", args.loglevel, "-s", schedule] + [a for a in args.celery_args if a != "--"])

@@ -226,3 +226,21 @@ def update_link(game_id: str, seat: str, token: str) -> None:
         if e[0] == str(game_id) and seat in e[1]:
             e[1][seat] = token
             session["links"] = links
+
+
+def _binds_seat(fn):
+    """Log lines of the rest of the request carry the seat this caller acts or looks as."""
+    import functools
+
+    from service import logs
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        result = fn(*args, **kwargs)
+        logs.bind_now(seat=result[0] if isinstance(result, tuple) else result)
+        return result
+    return wrapper
+
+
+viewer_for = _binds_seat(viewer_for)
+acting_seat = _binds_seat(acting_seat)
