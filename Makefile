@@ -24,7 +24,7 @@ browser:
 	bash scripts/ensure-browser.sh
 
 test: venv services browser
-	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup -q -p no:cacheprovider tests
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup -q -p no:cacheprovider --durations=12 tests
 
 bench: venv services
 	$(PY) -m bench
