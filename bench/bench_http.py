@@ -116,33 +116,10 @@ def drive(port: int, plan: dict, out) -> None:
 # ------------------------------------------------------------------------------------ set-up
 
 def raw_append_rate(url: str) -> float:
-    from eventsourcing.application import Application
-    from eventsourcing.domain import Aggregate, event
+    """The floor we build on, measured the same way as in bench_store (one save() per event)."""
+    from bench.bench_store import raw_append_rate as store_raw_append_rate
 
-    from service.db import eventsourcing_env
-
-    class Tally(Aggregate):
-        @event("Created")
-        def __init__(self) -> None:
-            self.n = 0
-
-        @event("Counted")
-        def count(self, by: int) -> None:
-            self.n += by
-
-    class RawHttpBench(Application):
-        name = "BenchHttpRaw"
-
-    app = RawHttpBench(env=eventsourcing_env(url, True))
-    tally = Tally()
-    app.save(tally)
-    started = time.perf_counter()
-    for _ in range(RAW_EVENTS):
-        tally.count(1)
-        app.save(tally)
-    rate = RAW_EVENTS / (time.perf_counter() - started)
-    app.close()
-    return rate
+    return store_raw_append_rate(url, RAW_EVENTS)
 
 
 def finished_game(url: str, rules: str) -> tuple[str, str, int]:

@@ -38,15 +38,15 @@ class RawApp(Application):
     name = "BenchRaw"
 
 
-def raw_append_rate(url: str) -> float:
+def raw_append_rate(url: str, events: int = RAW_EVENTS) -> float:
     app = RawApp(env=eventsourcing_env(url, True))
     counter = Counter()
     app.save(counter)
     started = time.perf_counter()
-    for _ in range(RAW_EVENTS):
+    for _ in range(events):
         counter.increment(1)
         app.save(counter)
-    rate = RAW_EVENTS / (time.perf_counter() - started)
+    rate = events / (time.perf_counter() - started)
     app.close()
     return rate
 
