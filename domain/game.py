@@ -7,6 +7,7 @@ clock or a global random source.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 from datetime import datetime
@@ -418,6 +419,20 @@ class Game(Aggregate):
 
     def _on_PreferencesChanged(self, c: dict, seq: int) -> None:
         self.preferences[c["seat"]] = c["preference"]
+
+    # ----------------------------------------------------------------- copying
+
+    def __deepcopy__(self, memo: dict) -> Game:
+        """The repository hands out copies of its cached games. Rules states are never mutated (the
+        protocol: `apply` returns a new state), so they are shared; only the containers that commands
+        change in place are copied. A full deepcopy cost more than replaying the stream's tail."""
+        clone = copy.copy(self)
+        for name in ("sealed", "keys", "token_hashes", "vacations", "preferences"):
+            setattr(clone, name, dict(getattr(self, name)))
+        clone.seats = [dict(s) for s in self.seats]
+        clone.undo_stack, clone.bot_seats = list(self.undo_stack), list(self.bot_seats)
+        clone._pending_events = list(self._pending_events)
+        return clone
 
     # ----------------------------------------------------------------- outcome
 

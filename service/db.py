@@ -97,7 +97,11 @@ def sqlite_path(url: str) -> str:
 
 def eventsourcing_env(url: str, create_tables: bool) -> dict[str, str]:
     """Translate TABULARIUM_DATABASE_URL into eventsourcing's persistence settings."""
-    env = {"CREATE_TABLE": "yes" if create_tables else "no"}
+    # The repository keeps the latest aggregate per game, fast-forwards it with any newer events (so other
+    # processes' writes are seen) and hands out deep copies: a command no longer replays the tail of the
+    # stream since the last snapshot (measured: three loads per HTTP action, ~8 ms each, before).
+    env = {"CREATE_TABLE": "yes" if create_tables else "no", "AGGREGATE_CACHE_MAXSIZE": "500",
+           "AGGREGATE_CACHE_FASTFORWARD": "y", "DEEPCOPY_FROM_AGGREGATE_CACHE": "y"}
     if url.startswith("sqlite:///"):
         return {**env, "PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": sqlite_path(url),
                 "SQLITE_LOCK_TIMEOUT": "30"}
