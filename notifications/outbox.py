@@ -79,13 +79,13 @@ class MailConfig:
 
 def ensure_schema(store: Any) -> None:
     """Create the outbox tables once per database object (concurrent creators retry once: pitfall 21)."""
-    if id(store.db) in _schema_ready:
+    if store.db.uid in _schema_ready:
         return
     with _schema_lock:
-        if id(store.db) in _schema_ready:
+        if store.db.uid in _schema_ready:
             return
         if _tables_exist(store):
-            _schema_ready.add(id(store.db))
+            _schema_ready.add(store.db.uid)
             return
         for attempt in range(3):
             try:
@@ -99,7 +99,7 @@ def ensure_schema(store: Any) -> None:
                 if attempt == 2:
                     raise
                 time.sleep(0.2)
-        _schema_ready.add(id(store.db))
+        _schema_ready.add(store.db.uid)
 
 
 def _tables_exist(store: Any) -> bool:

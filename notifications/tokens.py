@@ -47,7 +47,7 @@ def issue(svc: Any, purpose: str, game: Any, seat: str, prompt_id: str = "",
     transaction that marks the e-mail sent (the address cannot be used before the e-mail exists)."""
     fp = fingerprint(game, seat)
     token = _mac(svc.settings.secret_key, purpose, str(game.id), seat, prompt_id, fp)
-    if (id(svc.store.db), token) in _stored:
+    if (svc.store.db.uid, token) in _stored:
         return token
     row = (token, purpose, str(game.id), seat, prompt_id, fp, time.time())
     if pending is not None:
@@ -65,7 +65,7 @@ def store_rows(svc: Any, cur: Any, rows: list) -> None:
                     " created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING", row)
     with _stored_lock:
         for row in rows:
-            _stored[(id(svc.store.db), row[0])] = None
+            _stored[(svc.store.db.uid, row[0])] = None
         while len(_stored) > 10_000:
             _stored.popitem(last=False)
 

@@ -5,6 +5,7 @@ written with `?` placeholders and translated for psycopg.
 """
 from __future__ import annotations
 
+import itertools
 import sqlite3
 import threading
 from contextlib import contextmanager
@@ -13,9 +14,15 @@ from typing import Any, Iterator
 from urllib.parse import unquote, urlparse
 
 
+_instances = itertools.count(1)
+
+
 class Database:
     def __init__(self, url: str):
         self.url = url
+        # A never-reused identity for per-database caches (id() is reused once an object is collected,
+        # which made a fresh database look as if its tables had already been created).
+        self.uid = next(_instances)
         self.is_postgres = url.startswith(("postgresql://", "postgres://"))
         if self.is_postgres:
             from psycopg_pool import ConnectionPool
