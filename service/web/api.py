@@ -250,13 +250,8 @@ def post_action(game_id: str):
     key = text_field(data, "idempotency_key", required=False, limit=MAX_CLIENT_KEY)
     game = load(game_id)
     seat, by = acting_seat(game, caller, data.get("seat"))
-    result = get_service().choose(game.id, seat, prompt_id, choice, key=scoped_key(seat, key), by=by)
+    result = get_service().choose(game.id, seat, prompt_id, choice, key=key, by=by)  # the Game scopes keys per seat
     return jsonify(version=result["version"])
-
-
-def scoped_key(seat: str, key: str | None) -> str | None:
-    """Idempotency keys are per seat, so one seat's key can never replay another seat's result."""
-    return f"{seat}:{key}" if key else None
 
 
 @bp.get("/games/<game_id>/history")

@@ -9,7 +9,6 @@ from service import views
 from service.deadlines import clock_of, describe_clock
 from service.games import token_hash
 from service.web import game_history, get_service, get_settings, load_game
-from service.web.api import scoped_key
 from service.web.auth import Caller, remember_seat, session_caller, update_link, viewer_for
 from service.web.errors import status_for
 from service.web.validate import check_text
@@ -94,7 +93,7 @@ def choose(game_id: str):
         abort(422, description="That choice is too long.")
     check_text("choice", choice)
     try:
-        svc.choose(game.id, seat, prompt_id, choice, key=scoped_key(seat, key), by=by)
+        svc.choose(game.id, seat, prompt_id, choice, key=key, by=by)  # the Game scopes keys per seat
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat), 303)
