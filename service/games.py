@@ -6,6 +6,7 @@ refused as stale). Every refusal raises a `domain.errors.GameError` (or `Illegal
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import secrets
@@ -101,13 +102,15 @@ class GameService:
                                                "url": f"{base}/play/{tokens[s['seat']]}"} for s in seats]}
 
     def choose(self, game_id: str | UUID, seat: str, prompt_id: str, choice: str,
-               key: str | None = None, by: str = "seat") -> dict:
+               key: str | None = None, by: str = "seat", current: Game | None = None) -> dict:
+        """`current`: the game as the caller just loaded it (never mutated here; a conflict reloads)."""
         _check_text("prompt_id", prompt_id, 200)
         _check_text("choice", choice, 200)
         if key is not None:
             _check_text("idempotency_key", key, MAX_KEY)
         try:
-            result = self._command(game_id, lambda g: g.choose(seat, prompt_id, choice, key, self.now(), by))
+            result = self._command(game_id, lambda g: g.choose(seat, prompt_id, choice, key, self.now(), by),
+                                   current)
         except (GameError, IllegalAction):
             self.counters.inc("tabularium_actions_total", result="refused")
             raise
@@ -171,14 +174,22 @@ class GameService:
     def events(self, game_id: str | UUID) -> list:
         return list(self.store.app.events.get(parse_game_id(game_id)))
 
-    def authenticate(self, token: str | None) -> tuple[str, str] | None:
-        """(game_id, seat) for a seat token, ("*", "operator") for the operator token, else None."""
+    def authenticate(self, token: str | None, game: Game | None = None) -> tuple[str, str] | None:
+        """(game_id, seat) for a seat token, ("*", "operator") for the operator token, else None.
+
+        With `game` (current), a token of one of its seats is found in the game itself, without a query:
+        the game's token hashes are the source of the token table."""
         if not token or len(token) > 200:
             return None
         operator = self.settings.operator_token
         if operator and secrets.compare_digest(token.encode(), operator.encode()):
             return ("*", "operator")
-        return self.store.token_owner(token_hash(token))
+        hashed = token_hash(token)
+        if game is not None:
+            for seat, seat_hash in game.token_hashes.items():
+                if secrets.compare_digest(hashed, seat_hash):
+                    return (str(game.id), seat)
+        return self.store.token_owner(hashed)
 
     def view(self, game_id: str | UUID, viewer: str | None, at_seq: int | None = None) -> dict:
         game = self.get(game_id, version=self._check_seq(game_id, at_seq))
@@ -250,14 +261,21 @@ class GameService:
         """get → command(game) → save, retried on conflicts; for features that add their own commands."""
         return self._command(game_id, command)
 
-    def _command(self, game_id: str | UUID, command: Callable[[Game], Any]) -> Any:
+    def _command(self, game_id: str | UUID, command: Callable[[Game], Any], current: Game | None = None) -> Any:
         with logs.bind(game_id=str(game_id)):
-            return self._command_with_retries(game_id, command)
+            return self._command_with_retries(game_id, command, current)
 
-    def _command_with_retries(self, game_id: str | UUID, command: Callable[[Game], Any]) -> Any:
+    def _command_with_retries(self, game_id: str | UUID, command: Callable[[Game], Any],
+                              current: Game | None) -> Any:
         for attempt in range(RETRIES):
-            game = self.get(game_id)
-            result = command(game)
+            game = self._attempt_copy(game_id, current) if attempt == 0 else self.get(game_id)
+            try:
+                result = command(game)
+            except (GameError, IllegalAction):
+                if attempt == 0 and current is not None and self.get(game_id).version != current.version:
+                    current = None  # refused by an outdated copy: judge it again on the latest game
+                    continue
+                raise
             try:
                 self._save(game)
                 return result
@@ -266,13 +284,19 @@ class GameService:
                 time.sleep(0.002 * (attempt + 1))
         raise GameError("The game is too busy right now; please try again.")
 
+    def _attempt_copy(self, game_id: str | UUID, current: Game | None) -> Game:
+        """The caller's freshly loaded game spares a second load; it is never mutated (a copy is). If it
+        turns out outdated, the save conflicts (or a refusal is judged again) on the latest game."""
+        if current is not None and current.id == parse_game_id(game_id):
+            return copy.deepcopy(current)
+        return self.get(game_id)
+
     def _save(self, game: Game) -> None:
         if not game.pending_events:
             return
         kinds = [type(e).__name__ for e in game.pending_events]
-        self.store.app.save(game)
+        self.store.save(game)
         log.info("recorded %s", ", ".join(kinds), extra={"game_id": str(game.id), "event": kinds[-1]})
-        self.store.index(game)
         for listener in self.listeners:
             listener(game)
 

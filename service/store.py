@@ -15,6 +15,7 @@ from eventsourcing.application import Application
 from domain.game import Game
 from service.config import Settings
 from service.db import Database, eventsourcing_env
+from service.recorders import INDEX_KWARG, recorder_topic
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS tabularium_games (
@@ -38,15 +39,35 @@ def project_game(game: Game | None, events: Iterable[Any]) -> Game | None:
     return game
 
 
+def index_row(game: Game) -> tuple:
+    """The game's summary as saved (parameters of `service.recorders.INDEX_UPSERT`)."""
+    return (game.rules_id, game.status, game.created_at, game.updated_at, game.version, game.head,
+            json.dumps([{"seat": s["seat"], "name": s["name"]} for s in game.seats]),
+            json.dumps(game.waiting_for()), str(game.id))
+
+
 class GamesApplication(Application[UUID]):
     name = "Tabularium"  # pins the env prefix and the PostgreSQL table names (tabularium_events, ...)
     snapshotting_projectors = {Game: project_game}
 
     def __init__(self, env: dict, snapshot_interval: int):
+        env = {**env, "APPLICATION_RECORDER_TOPIC": recorder_topic(env)}
         if snapshot_interval > 0:
             self.snapshotting_intervals = {Game: snapshot_interval}
             env = {**env, "IS_SNAPSHOTTING_ENABLED": "y"}
         super().__init__(env=env)
+
+    def _take_snapshots(self, processing_event: Any) -> None:
+        """Snapshot the game in hand when a save reaches the interval. eventsourcing's own version
+        rebuilds the game from the store first (measured: ~8 ms, every 50th action)."""
+        if not (self.snapshots and self.snapshotting_intervals):
+            return
+        for aggregate in processing_event.aggregates.values():
+            interval = self.snapshotting_intervals.get(type(aggregate))
+            if interval and any(e.originator_id == aggregate.id and e.originator_version % interval == 0
+                                for e in processing_event.events):
+                snapshot_class = getattr(type(aggregate), "Snapshot", type(self).snapshot_class)
+                self.snapshots.put([snapshot_class.take(aggregate)])
 
 
 class Store:
@@ -69,17 +90,9 @@ class Store:
 
     # ---------------------------------------------------------------- index and witness
 
-    def index(self, game: Game) -> None:
-        """Record the game's summary after a save; never moves the witness backwards."""
-        row = (game.rules_id, game.status, game.created_at, game.updated_at, game.version, game.head,
-               json.dumps([{"seat": s["seat"], "name": s["name"]} for s in game.seats]),
-               json.dumps(game.waiting_for()), str(game.id), game.version)
-        with self.db.transaction() as cur:
-            cur.execute("INSERT INTO tabularium_games (id, rules, status, created_at, updated_at, length, head,"
-                        " seats, waiting_for) VALUES (?, '', '', '', '', 0, '', '[]', '[]')"
-                        " ON CONFLICT (id) DO NOTHING", (str(game.id),))
-            cur.execute("UPDATE tabularium_games SET rules=?, status=?, created_at=?, updated_at=?, length=?,"
-                        " head=?, seats=?, waiting_for=? WHERE id=? AND length<=?", row)
+    def save(self, game: Game) -> None:
+        """Append the game's pending events and, in the same transaction, its index/witness row."""
+        self.app.save(game, **{INDEX_KWARG: index_row(game)})
 
     def witness(self, game_id: UUID) -> dict | None:
         rows = self.db.query("SELECT length, head FROM tabularium_games WHERE id=?", (str(game_id),))

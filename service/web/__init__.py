@@ -84,6 +84,7 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
     from service.web.cache import GameCache, HistoryCache
 
     app.extensions["tabularium.games"] = GameCache(service)
+    service.listeners.append(app.extensions["tabularium.games"].saved)
     app.extensions["tabularium.history"] = HistoryCache(service)
 
     if app.config["TABULARIUM_PROXY_FIX"]:
@@ -149,8 +150,18 @@ def get_service():
 
 
 def load_game(game_id: Any):
-    """The current game for reading (cached; never mutate it): commands go through the service."""
-    return current_app.extensions["tabularium.games"].get(game_id)
+    """The current game for reading (cached; never mutate it): commands go through the service.
+
+    Loaded once per request (authentication and the view share it); a save in this request drops it."""
+    from flask import g
+
+    from service.games import parse_game_id
+
+    gid = parse_game_id(game_id)
+    loaded = g.setdefault("tabularium_loaded", {})
+    if gid not in loaded:
+        loaded[gid] = current_app.extensions["tabularium.games"].get(gid)
+    return loaded[gid]
 
 
 def game_history(game_id: Any, viewer: Any) -> list[dict]:

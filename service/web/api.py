@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, request, url_for
 
+from domain.errors import GameError
 from service import views
 from service.views import REFEREE
 from service.web import get_service, get_settings
@@ -62,6 +63,17 @@ def load(game_id: str):
     from service.web import load_game
 
     return load_game(game_id)
+
+
+def game_and_caller(game_id: str) -> tuple[Any, Any]:
+    """The game and the bearer caller of a command. The caller's seat token is checked against the game
+    just loaded (no token query); without a readable game, authentication still comes first (401 before 404)."""
+    try:
+        game = load(game_id)
+    except GameError:
+        require_caller(api_caller(allow_session=False))
+        raise
+    return game, require_caller(api_caller(allow_session=False, game=game))
 
 
 # ------------------------------------------------------------------------------------- games
@@ -175,7 +187,7 @@ def get_game(game_id: str):
       '503': {$ref: '#/components/responses/Error'}
     """
     game = load(game_id)
-    viewer_for(game, api_caller())
+    viewer_for(game, api_caller(game=game))
     svc = get_service()
     return jsonify(views.summary_json(game, svc.deadlines(game)))
 
@@ -206,7 +218,7 @@ def get_view(game_id: str):
       '503': {$ref: '#/components/responses/Error'}
     """
     game = load(game_id)
-    viewer = viewer_for(game, api_caller(), wanted_seat())
+    viewer = viewer_for(game, api_caller(game=game), wanted_seat())
     return jsonify(views.view_json(game, viewer, get_service().deadlines(game)))
 
 
@@ -243,14 +255,14 @@ def post_action(game_id: str):
       '429': {$ref: '#/components/responses/Error'}
       '503': {$ref: '#/components/responses/Error'}
     """
-    caller = require_caller(api_caller(allow_session=False))
+    game, caller = game_and_caller(game_id)
     data = json_body()
     prompt_id = text_field(data, "prompt_id")
     choice = text_field(data, "choice")
     key = text_field(data, "idempotency_key", required=False, limit=MAX_CLIENT_KEY)
-    game = load(game_id)
     seat, by = acting_seat(game, caller, data.get("seat"))
-    result = get_service().choose(game.id, seat, prompt_id, choice, key=key, by=by)  # the Game scopes keys per seat
+    # The Game scopes idempotency keys per seat; `current` spares the command a second load.
+    result = get_service().choose(game.id, seat, prompt_id, choice, key=key, by=by, current=game)
     return jsonify(version=result["version"])
 
 
@@ -279,7 +291,7 @@ def get_history(game_id: str):
       '503': {$ref: '#/components/responses/Error'}
     """
     game = load(game_id)
-    viewer = viewer_for(game, api_caller(), wanted_seat())
+    viewer = viewer_for(game, api_caller(game=game), wanted_seat())
     from service.web import game_history
 
     return jsonify(game_history(game.id, viewer))
@@ -308,7 +320,7 @@ def get_history_view(game_id: str, seq: int):
       '503': {$ref: '#/components/responses/Error'}
     """
     game = load(game_id)
-    viewer = viewer_for(game, api_caller(), wanted_seat())
+    viewer = viewer_for(game, api_caller(game=game), wanted_seat())
     if not 1 <= seq <= game.version:
         abort(404, description=f"There is no event {seq} in this game; it has {game.version}.")
     return jsonify(get_service().view(game.id, viewer, seq))
@@ -343,11 +355,10 @@ def post_message(game_id: str):
       '429': {$ref: '#/components/responses/Error'}
       '503': {$ref: '#/components/responses/Error'}
     """
-    caller = require_caller(api_caller(allow_session=False))
+    game, caller = game_and_caller(game_id)
     data = json_body()
     text = text_field(data, "text", limit=4000)
     to = parse_recipients(data.get("to", "all"))
-    game = load(game_id)
     if caller.operator and not caller.seats_in(game.id):
         seat = None
     else:
@@ -398,9 +409,8 @@ def rotate_token(game_id: str):
       '429': {$ref: '#/components/responses/Error'}
       '503': {$ref: '#/components/responses/Error'}
     """
-    caller = require_caller(api_caller(allow_session=False))
+    game, caller = game_and_caller(game_id)
     data = json_body(optional=True)
-    game = load(game_id)
     seat, _by = acting_seat(game, caller, data.get("seat"))
     token = get_service().rotate_token(game.id, seat)
     return jsonify(seat=seat, token=token, url=f"{get_settings().base_url}/play/{token}")
@@ -455,7 +465,7 @@ def get_export(game_id: str):
       '503': {$ref: '#/components/responses/Error'}
     """
     game = load(game_id)
-    caller = api_caller()
+    caller = api_caller(game=game)
     viewer = viewer_for(game, caller, wanted_seat())
     if caller.operator and not caller.seats_in(game.id):
         viewer = REFEREE

@@ -58,11 +58,12 @@ def bearer_token() -> str | None:
     return token
 
 
-def bearer_caller() -> Caller | None:
+def bearer_caller(game: Any = None) -> Caller | None:
+    """With `game` (just loaded, so current), its own seats' tokens are recognised without a query."""
     token = bearer_token()
     if token is None:
         return None
-    owner = get_service().authenticate(token)
+    owner = get_service().authenticate(token, game=game)
     if owner is None:
         abort(401, description="That token is not valid (it may have been replaced by a newer link).")
     if owner == ("*", "operator"):
@@ -70,8 +71,8 @@ def bearer_caller() -> Caller | None:
     return Caller(seats={owner[0]: [owner[1]]}, via="bearer")
 
 
-def api_caller(allow_session: bool = True) -> Caller:
-    caller = bearer_caller()
+def api_caller(allow_session: bool = True, game: Any = None) -> Caller:
+    caller = bearer_caller(game)
     if caller is not None:
         return caller
     if allow_session:

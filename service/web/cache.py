@@ -1,19 +1,20 @@
 """A read-only cache of the latest Game aggregate per game, for the web's read paths.
 
-Before using a cached game, one indexed query reads the version of the game's last stored event; the
-cached aggregate is used only if it is at exactly that version, otherwise the game is reloaded through
-the service (snapshot + newer events) and replaces the entry. Cached aggregates are shared between
-request threads and must never be mutated: commands always go through the GameService, which loads its
-own copy. (A wish for the service: a cheap `version(game_id)` and a read-only `get`.)
+Before using a cached game, one indexed query reads the game's events after the cached version; if
+there are any they are folded into a copy, which replaces the entry. Games saved by this process
+replace their entry as they are saved (a service listener). Cached aggregates are shared between
+request threads and must never be mutated: a command works on its own copy.
 """
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
 from typing import Any
 from uuid import UUID
 
 from service.games import parse_game_id
+from service.store import project_game
 
 MAX_GAMES = 256
 
@@ -25,33 +26,53 @@ class GameCache:
         self.lock = threading.Lock()
         self.hits = self.misses = 0
 
-    def latest_version(self, gid: UUID) -> int | None:
-        try:
-            rows = self.service.store.app.recorder.select_events(gid, desc=True, limit=1)
-        except Exception:  # any trouble: fall back to the service, which reports it properly
-            return None
-        return rows[0].originator_version if rows else None
-
     def get(self, game_id: str | UUID) -> Any:
+        """The latest game in one query: the events after the cached version, if any, are folded into
+        a copy (other request threads may be reading the cached one)."""
         gid = parse_game_id(game_id)
-        version = self.latest_version(gid)
-        if version is not None:
-            with self.lock:
-                game = self.games.get(gid)
-                if game is not None and game.version == version:
-                    self.games.move_to_end(gid)
+        with self.lock:
+            cached = self.games.get(gid)
+        if cached is not None:
+            game = self._fast_forward(gid, cached)
+            if game is cached:
+                with self.lock:
                     self.hits += 1
-                    return game
-        game = self.service.get(gid)
+                    if gid in self.games:
+                        self.games.move_to_end(gid)
+                return game
+            if game is not None:
+                self._put(game)
+                return game
+        game = self.service.get(gid)  # reports a missing or damaged game properly
         with self.lock:
             self.misses += 1
-            current = self.games.get(gid)
-            if current is None or current.version <= game.version:
-                self.games[gid] = game
-                self.games.move_to_end(gid)
+        self._put(game)
+        return game
+
+    def _fast_forward(self, gid: UUID, cached: Any) -> Any:
+        try:
+            new = list(self.service.store.app.events.get(gid, gt=cached.version))
+            return project_game(copy.deepcopy(cached), new) if new else cached
+        except Exception:  # any trouble: the service reloads and reports it properly
+            return None
+
+    def _put(self, game: Any) -> None:
+        with self.lock:
+            current = self.games.get(game.id)
+            if current is None or current.version < game.version:
+                self.games[game.id] = game
+                self.games.move_to_end(game.id)
             while len(self.games) > self.size:
                 self.games.popitem(last=False)
-        return game
+
+    def saved(self, game: Any) -> None:
+        """A listener of the service: the game as just saved replaces an older entry (it is never mutated
+        after its save), and this request's own copy of it is dropped."""
+        from flask import g, has_app_context
+
+        self._put(game)
+        if has_app_context():
+            g.get("tabularium_loaded", {}).pop(game.id, None)
 
 
 class _Narrated:

@@ -295,3 +295,26 @@ def test_openapi_document_is_valid(client):
                           "/api/games/{game_id}/export": {"get"}, "/api/games/{game_id}/token": {"post"},
                           "/api/openapi.json": {"get"}}.items():
         assert methods <= set(paths[path]), path
+
+
+def test_a_token_rotated_in_another_process_is_refused_here_at_once(client, svc, database_url):
+    """Two web processes, each with its own caches: a token rotated through one stops working on the
+    other at its next request, although the other had the game cached and checks tokens against it."""
+    from tests.conftest import make_service
+
+    other_svc = make_service(database_url)
+    try:
+        other = embedded_app(other_svc).test_client()
+        g = new_game(client)
+        gid, old = g["id"], g["tokens"]["red"]
+        prompt = view(other, gid, old)["prompt"]  # the other process caches the game now
+        new = call(client, "POST", f"/api/games/{gid}/token", old).get_json()["token"]
+        before = version(svc, gid)
+        r = act(other, gid, old, prompt["id"], prompt["choices"][0]["id"])
+        assert r.status_code == 401 and version(svc, gid) == before
+        assert call(other, "GET", f"/api/games/{gid}/view", old).status_code == 401
+        assert act(other, gid, new, prompt["id"], prompt["choices"][0]["id"]).status_code == 200
+        foreign = new_game(client)["tokens"]["red"]  # a seat token of another game
+        assert act(other, gid, foreign, prompt["id"], prompt["choices"][0]["id"]).status_code == 403
+    finally:
+        other_svc.close()

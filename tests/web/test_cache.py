@@ -25,7 +25,9 @@ def test_caches_match_the_service_at_every_step(svc, rules, players):
     step = 0
     while True:
         game = svc.get(gid)
-        assert games.get(gid).version == game.version and games.get(gid).head == game.head
+        cached = games.get(gid)
+        assert (cached.version, cached.head, cached.state) == (game.version, game.head, game.state)
+        assert games.get(gid) is cached  # nothing new: the cached game itself, after one query
         if rules == "toy" or step % 40 == 0 or game.status != "active":
             for viewer in viewers:
                 assert histories.history(gid, viewer) == svc.history(gid, viewer), (step, viewer)
