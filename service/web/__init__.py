@@ -121,22 +121,29 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
     return app
 
 
+# Blueprints written beside the core web layer, registered when their module exists: (module, CSRF-exempt).
+# mailhooks: the inbound-mail webhook and one-click unsubscribe (mail providers POST without cookies).
+# seats: inviting a replacement player for an abandoned seat (forms, so CSRF applies).
+OPTIONAL_BLUEPRINTS = [("service.web.mailhooks", True), ("service.web.seats", False)]
+
+
 def register_optional_blueprints(app: Flask) -> None:
-    """`service.web.mailhooks` (inbound-mail webhook, one-click unsubscribe) is written by the e-mail side;
-    when present its `bp` is registered and exempted from CSRF (mail providers POST without cookies)."""
-    try:
-        module = importlib.import_module("service.web.mailhooks")
-    except ModuleNotFoundError as exc:
-        if exc.name != "service.web.mailhooks":
-            raise
-        return
-    bp = getattr(module, "bp", None)
-    if bp is None:
-        return
-    app.register_blueprint(bp)
-    csrf = app.extensions.get("tabularium.csrf")
-    if csrf is not None:
-        csrf.exempt(bp)
+    for name, exempt in OPTIONAL_BLUEPRINTS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        bp = getattr(module, "bp", None)
+        if bp is None:
+            continue
+        app.register_blueprint(bp)
+        csrf = app.extensions.get("tabularium.csrf")
+        if exempt and csrf is not None:
+            csrf.exempt(bp)
+        limits = getattr(module, "LIMITED_ENDPOINTS", {})
+        LIMITED_ENDPOINTS.update({f"{bp.name}.{endpoint}": kind for endpoint, kind in limits.items()})
 
 
 def _client_address() -> str:

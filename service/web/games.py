@@ -93,7 +93,7 @@ def choose(game_id: str):
         abort(422, description="That choice is too long.")
     check_text("choice", choice)
     try:
-        svc.choose(game.id, seat, prompt_id, choice, key=key, by=by)  # the Game scopes keys per seat
+        svc.choose(game.id, seat, prompt_id, choice, key=key, by=by, current=game)  # keys are scoped per seat
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat), 303)

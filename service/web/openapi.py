@@ -134,7 +134,7 @@ def build_spec(app) -> dict:
                                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
     paths: dict[str, dict] = {}
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
-        if not rule.endpoint.startswith("api."):
+        if not rule.rule.startswith("/api/") or rule.endpoint == "static":
             continue
         view = app.view_functions[rule.endpoint]
         doc = load_yaml_from_docstring(_original(view).__doc__ or "") or {}
