@@ -20,6 +20,10 @@ class StalePrompt(GameError):
     pass
 
 
+class UndoRefused(NotYourDecision):
+    """The moment to take a choice back has passed (a reveal, a draw, another player's turn)."""
+
+
 class GameNotActive(GameError):
     pass
 
@@ -28,4 +32,4 @@ class BadRequest(GameError):
     pass
 
 
-__all__ = ["GameError", "NotYourDecision", "StalePrompt", "GameNotActive", "BadRequest", "IllegalAction"]
+__all__ = ["GameError", "NotYourDecision", "StalePrompt", "UndoRefused", "GameNotActive", "BadRequest", "IllegalAction"]

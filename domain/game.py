@@ -17,7 +17,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 from domain.chain import GENESIS, event_hash, state_hash
-from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt
+from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
 from domain.rules import IllegalAction, Outcome, Prompt, Rules, get_rules
 
@@ -242,7 +242,7 @@ class Game(Aggregate):
     def undo(self, seat: str, at: str) -> None:
         problem = self.undo_problem(seat)
         if problem:
-            raise NotYourDecision(problem)
+            raise UndoRefused(problem)
         self._emit(Game.ChoiceUndone, at, seat=seat, undone_seq=self.undo_stack[-1]["seq"])
 
     def post_message(self, seat: str | None, to: str | list[str], text: str, at: str) -> None:

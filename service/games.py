@@ -127,9 +127,9 @@ class GameService:
             return game.choose(seat, prompt.id, choice, None, self.now(), by)
         return self._command(game_id, command)
 
-    def undo(self, game_id: str | UUID, seat: str) -> dict:
+    def undo(self, game_id: str | UUID, seat: str, current: Game | None = None) -> dict:
         """Take back the seat's last choice (only before a reveal, a draw or a change of actor)."""
-        return self._command(game_id, lambda g: (g.undo(seat, self.now()), {"version": g.version})[1])
+        return self._command(game_id, lambda g: (g.undo(seat, self.now()), {"version": g.version})[1], current)
 
     def post_message(self, game_id: str | UUID, seat: str | None, to: Any, text: str) -> dict:
         _check_text("text", text, MAX_MESSAGE)

@@ -38,7 +38,7 @@ def view_json(game: Game, viewer: str | None, deadlines: dict | None = None) -> 
     if game.status == FINISHED and rules_viewer is None:
         rules_viewer = REFEREE
     prompt = game.prompt_for(seat) if seat else None
-    you: dict[str, Any] = {"seat": seat}
+    you: dict[str, Any] = {"seat": seat, "can_undo": bool(seat) and game.undo_problem(seat) is None}
     if seat and seat in game.sealed:
         sealed = game.sealed[seat]
         you["sealed_choice"] = sealed["choice"]

@@ -30,8 +30,8 @@ DEFAULT_LIMITS = {
 LIMITED_ENDPOINTS = {
     "api.create_game": "create", "lobby.new_game": "create",
     "play.magic": "login",
-    "api.post_action": "action", "api.post_message": "action", "api.rotate_token": "action",
-    "games.choose": "action", "games.message": "action", "games.rotate_token": "action",
+    "api.post_action": "action", "api.post_undo": "action", "api.post_message": "action", "api.rotate_token": "action",
+    "games.choose": "action", "games.undo": "action", "games.message": "action", "games.rotate_token": "action",
 }
 
 

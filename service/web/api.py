@@ -266,6 +266,45 @@ def post_action(game_id: str):
     return jsonify(version=result["version"])
 
 
+@bp.post("/games/<game_id>/undo")
+def post_undo(game_id: str):
+    """Take back your last choice.
+    ---
+    summary: Undo your last choice
+    description: >
+      Allowed only while nothing has happened since that choice but your own decisions: no reveal, no
+      random draw, no other player's turn (the view's `you.can_undo` says whether it is allowed now).
+      Recorded as a `ChoiceUndone` event; the decision is offered again. The operator names the `seat`.
+    tags: [play]
+    security: [{bearer: []}]
+    parameters: [game_id]
+    requestBody:
+      required: false
+      content:
+        application/json:
+          schema: {type: object, properties: {seat: {type: string}}}
+    responses:
+      '200':
+        description: Taken back
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Version'}
+      '400': {$ref: '#/components/responses/Error'}
+      '401': {$ref: '#/components/responses/Error'}
+      '403': {$ref: '#/components/responses/Error'}
+      '404': {$ref: '#/components/responses/Error'}
+      '409': {$ref: '#/components/responses/Error'}
+      '413': {$ref: '#/components/responses/Error'}
+      '422': {$ref: '#/components/responses/Error'}
+      '429': {$ref: '#/components/responses/Error'}
+      '503': {$ref: '#/components/responses/Error'}
+    """
+    game, caller = game_and_caller(game_id)
+    data = json_body(optional=True)
+    seat, _by = acting_seat(game, caller, data.get("seat"))
+    return jsonify(version=get_service().undo(game.id, seat, current=game)["version"])
+
+
 @bp.get("/games/<game_id>/history")
 def get_history(game_id: str):
     """The game's events, narrated for the caller.

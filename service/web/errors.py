@@ -10,7 +10,7 @@ from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from domain.errors import BadRequest, GameError, GameNotActive, NotYourDecision, StalePrompt
+from domain.errors import BadRequest, GameError, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
 from domain.rules import IllegalAction
 
 log = logging.getLogger("tabularium.web")
@@ -37,10 +37,10 @@ def status_for(exc: Exception) -> int:
 
     if isinstance(exc, GameNotFound):
         return 404
+    if isinstance(exc, (StalePrompt, GameNotActive, UndoRefused)):  # the moment has passed
+        return 409
     if isinstance(exc, NotYourDecision):
         return 403
-    if isinstance(exc, (StalePrompt, GameNotActive)):
-        return 409
     if isinstance(exc, (BadRequest, IllegalAction)):
         return 422
     if isinstance(exc, GameDamaged):

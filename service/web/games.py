@@ -1,4 +1,4 @@
-"""The game page `/games/<id>` and its forms: choose, post a message, replace your link."""
+"""The game page `/games/<id>` and its forms: choose, take back a choice, post a message, replace your link."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
@@ -97,6 +97,19 @@ def choose(game_id: str):
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat), 303)
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str):
+    svc = get_service()
+    game = load_game(game_id)
+    caller = page_caller(game)
+    seat, _by = form_seat(game, caller)
+    try:
+        svc.undo(game.id, seat, current=game)
+    except (GameError, IllegalAction) as exc:
+        return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
+    return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + "#prompt", 303)
 
 
 @bp.post("/games/<game_id>/messages")

@@ -61,7 +61,10 @@ SCHEMAS = {
         "deadlines": {"type": "object"}, "outcome": OUTCOME}}]},
     "View": {"type": "object", "required": ["game", "you", "state", "prompt", "waiting_for", "outcome"],
              "properties": {"game": GAME,
-                            "you": {"type": "object", "properties": {"seat": {"type": "string", "nullable": True}}},
+                            "you": {"type": "object", "properties": {
+                                "seat": {"type": "string", "nullable": True},
+                                "can_undo": {"type": "boolean", "description": "POST .../undo would be accepted now"},
+                                "sealed_choice": {"type": "string"}}},
                             "state": {"type": "object", "description": "the rules' view, per title"},
                             "prompt": PROMPT,
                             "waiting_for": {"type": "array", "items": {"type": "string"}},
