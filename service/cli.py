@@ -222,10 +222,18 @@ def cmd_simulate(args) -> int:
 
 @command("init-db", lambda p: None)
 def cmd_init_db(args) -> int:
+    """Every table the platform uses, so production processes can run with TABULARIUM_CREATE_TABLES=no:
+    the event store and index, the outbox and inbound-mail tables, and the magic-link nonces."""
+    from notifications.outbox import ensure_schema
     from service.store import Store
+    from service.web.magic import ensure_table
 
     store = Store(Settings.from_env(create_tables=True))
-    store.close()
+    try:
+        ensure_schema(store)
+        ensure_table(store.db)
+    finally:
+        store.close()
     print("tables created (or already present)")
     return 0
 

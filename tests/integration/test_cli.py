@@ -132,3 +132,16 @@ def test_bad_options_are_refused_with_a_sentence(cli_env, capsys):
     code, _, err = run(capsys, "new", "sylla", "--player", "A:a@x.org", "--player", "B:b@x.org",
                        "--player", "C:c@x.org", "--option", "no_such_option=1")
     assert code == 1 and "no_such_option" in err
+
+
+def test_init_db_creates_every_platform_table(cli_env, capsys):
+    """Production runs with TABULARIUM_CREATE_TABLES=no after `init-db`, so init-db makes them all."""
+    code, out, _ = run(capsys, "init-db")
+    assert code == 0 and "tables created" in out
+    with sqlite3.connect(cli_env["db"]) as conn:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert any(n.endswith("_events") for n in names)  # the event store (its name is eventsourcing's)
+    assert {"tabularium_games", "tabularium_seat_tokens", "tabularium_contacts",
+            "tabularium_outbox", "tabularium_outbox_tracking", "tabularium_mail_tokens", "tabularium_inbound",
+            "tabularium_web_nonces"} <= names
+    assert run(capsys, "init-db")[0] == 0  # again: nothing to do, no error
