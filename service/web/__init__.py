@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import weakref
 from typing import Any
 
 from flask import Flask, current_app
@@ -84,7 +85,7 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
     from service.web.cache import GameCache, HistoryCache
 
     app.extensions["tabularium.games"] = GameCache(service)
-    service.listeners.append(app.extensions["tabularium.games"].saved)
+    service.listeners.append(weak_listener(service.listeners, app.extensions["tabularium.games"].saved))
     app.extensions["tabularium.history"] = HistoryCache(service)
 
     if app.config["TABULARIUM_PROXY_FIX"]:
@@ -144,6 +145,21 @@ def register_optional_blueprints(app: Flask) -> None:
             csrf.exempt(bp)
         limits = getattr(module, "LIMITED_ENDPOINTS", {})
         LIMITED_ENDPOINTS.update({f"{bp.name}.{endpoint}": kind for endpoint, kind in limits.items()})
+
+
+def weak_listener(listeners: list, method: Any) -> Any:
+    """A service listener that does not keep its app alive (tests build many apps on one service):
+    once the app is gone, the listener removes itself."""
+    ref = weakref.WeakMethod(method)
+
+    def listener(game: Any) -> None:
+        bound = ref()
+        if bound is None:
+            if listener in listeners:
+                listeners.remove(listener)
+            return
+        bound(game)
+    return listener
 
 
 def _client_address() -> str:
