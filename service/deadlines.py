@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from domain.errors import BadRequest, GameError, StalePrompt
 from domain.game import ACTIVE, PAUSED, Game, public_prompt_id
@@ -441,21 +441,41 @@ def start_vacation(svc: Any, game_id: str, seat: str, days: float) -> dict:
     return svc.record(game_id, "VacationStarted", seat=seat, until=iso(until), days=days)
 
 
-def replace_seat(svc: Any, game_id: str, seat: str, name: str, email: str, reason: str = "replacement") -> str:
+def replace_seat(svc: Any, game_id: str, seat: str, name: str, email: str, reason: str = "replacement",
+                 check: Callable[[Game], None] | None = None) -> str:
     """Hand a seat to a new player: a new link (the old player's links, sessions and reply addresses
     die with the old token), the new address, and a SeatReplaced event (the pump invites the newcomer).
-    Returns the new seat token."""
+    Returns the new seat token.
+
+    `check(game)` may refuse (raise a GameError): it is asked before anything changes, and again on the
+    latest game inside the save, so a replacement that became wrong meanwhile is refused, not recorded."""
     from service.games import new_token, token_hash
 
+    game = svc.get(game_id)
+    if check is not None:
+        check(game)
     name, email = (name or "").strip(), (email or "").strip()
     if not name or len(name) > 60:
         raise BadRequest("The new player needs a name (at most 60 characters).")
     if email and ("@" not in email or any(c in email for c in " \r\n<>,;")):
         raise BadRequest(f"{email[:60]!r} is not an e-mail address.")
     token = new_token()
-    game = svc.get(game_id)
-    svc.store.set_contact(game.id, seat, email, "every")
-    svc.record(game_id, "SeatReplaced", seat=seat, name=name, token_hash=token_hash(token), reason=reason)
+    previous = svc.store.contacts(game.id).get(seat)
+    svc.store.set_contact(game.id, seat, email, "every")  # first: the save's listeners (the pump) read it
+
+    def command(current: Game) -> None:
+        if check is not None:
+            check(current)
+        current.record(Game.SeatReplaced, svc.now(), seat=seat, name=name, token_hash=token_hash(token),
+                       reason=reason)
+
+    try:
+        svc.run_command(game_id, command)
+    except GameError:  # refused after all (a concurrent change): the seat keeps the address it had
+        if svc.store.contacts(game.id).get(seat, {}).get("email") == email:
+            old = previous or {"email": "", "preference": "every"}
+            svc.store.set_contact(game.id, seat, old["email"], old["preference"])
+        raise
     svc.store.set_tokens(svc.get(game_id))
     return token
 

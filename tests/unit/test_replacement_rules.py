@@ -1,0 +1,156 @@
+"""Which seats are open for a replacement player, and who may fill them (service.replacement), on games
+held in memory: deadlines are missed through service.deadlines.apply_timeout, exactly as the tick does."""
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from domain.errors import GameNotActive
+from domain.game import Game
+from service.deadlines import apply_timeout, clock_of, iso, schedule
+from service.games import GameNotFound
+from service.replacement import (OPERATOR, Absence, ReplacementRefused, SeatNotFound, check_replacement,
+                                 fold_absences, open_seats, reason_for)
+
+AT = "2026-01-05T09:00:00+00:00"
+SEATS = [{"seat": "red", "name": "Ann"}, {"seat": "blue", "name": "Bob"}, {"seat": "green", "name": "Cid"}]
+
+
+class InMemory:
+    """Just enough of GameService for apply_timeout, over one game held in memory."""
+
+    def __init__(self, players: int = 3, **clock):
+        options = {"clock": {"mode": "deadline", "reminders": [], **clock}}
+        self.game = Game.create(uuid.uuid4(), "toy", SEATS[:players], options, "ab" * 32,
+                                {s["seat"]: f"hash-{s['seat']}" for s in SEATS[:players]}, AT)
+        self.log = list(self.game.collect_events())
+
+    def now(self) -> str:
+        return AT
+
+    def run_command(self, game_id, command):
+        result = command(self.game)
+        self.log += self.game.collect_events()
+        return result
+
+    # ---- what the players and the tick do
+
+    def miss(self, seat: str) -> None:
+        """The deadline of `seat` passes: the tick's apply_timeout, with the schedule's count."""
+        clock = clock_of(self.game.options)
+        owed = schedule(self.log).seats[seat]
+        assert apply_timeout(self, self.game.id, seat, owed.prompt_id, iso(owed.deadline), clock["on_timeout"],
+                             clock["replace_after_missed"], owed.missed_in_a_row)
+
+    def play(self, seat: str) -> None:
+        prompt = self.game.prompt_for(seat)
+        self.run_command(None, lambda g: g.choose(seat, prompt.id, prompt.choices[0].id, None, AT, "seat"))
+
+    def until_owed_by(self, seat: str) -> None:
+        """The other seats play until `seat` owes a decision again."""
+        for _ in range(50):
+            if seat in self.game.waiting_for():
+                return
+            self.play(next(s for s in self.game.waiting_for() if s != seat))
+        raise AssertionError(f"{seat} never owed a decision")
+
+    def open_now(self) -> list[str]:
+        return [o.seat for o in open_seats(self.game, fold_absences({}, self.log))]
+
+
+def test_a_new_game_has_no_open_seat():
+    assert InMemory(replace_after_missed=1).open_now() == []
+
+
+def test_a_seat_opens_only_once_it_missed_the_clocks_number_of_deadlines_in_a_row():
+    table = InMemory(replace_after_missed=2)
+    table.miss("red")
+    assert table.open_now() == []
+    assert fold_absences({}, table.log)["red"] == Absence(1, False)
+    table.until_owed_by("red")
+    table.miss("red")
+    assert table.open_now() == ["red"]
+    assert schedule(table.log).open_seats == ["red"]  # the deadline module agrees
+    [seat] = open_seats(table.game, fold_absences({}, table.log))
+    assert (seat.name, seat.bot, seat.missed, seat.why) == ("Ann", False, 2, "missed 2 deadlines in a row")
+
+
+def test_the_players_own_decision_closes_the_seat_and_a_timeout_does_not():
+    table = InMemory(replace_after_missed=1)
+    table.play("blue")
+    table.play("green")
+    table.miss("red")  # the timeout plays red's card for it: still open
+    assert table.open_now() == ["red"]
+    table.until_owed_by("red")
+    table.play("red")
+    assert table.open_now() == []
+
+
+def test_a_new_player_closes_the_seat():
+    table = InMemory(replace_after_missed=1)
+    table.miss("red")
+    table.run_command(None, lambda g: g.record(Game.SeatReplaced, AT, seat="red", name="Zoe", token_hash="h"))
+    assert table.open_now() == []
+
+
+def test_a_seat_handed_to_the_bot_is_open_unless_the_clock_never_opens_seats():
+    table = InMemory(replace_after_missed=3, on_timeout="bot")
+    table.miss("red")
+    [seat] = open_seats(table.game, fold_absences({}, table.log))
+    assert (seat.seat, seat.bot, seat.why) == ("red", True, "handed to the bot after a missed deadline")
+    never = InMemory(replace_after_missed=0, on_timeout="bot")
+    never.miss("red")
+    assert never.game.bot_seats == ["red"] and never.open_now() == []
+
+
+def test_the_fold_can_be_taken_in_steps():
+    table = InMemory(replace_after_missed=1)
+    table.miss("red")
+    table.until_owed_by("red")
+    table.miss("red")
+    middle = len(table.log) // 2
+    assert fold_absences(fold_absences({}, table.log[:middle]), table.log[middle:]) == fold_absences({}, table.log)
+
+
+@pytest.mark.parametrize("end", ["abandon", "finish"])
+def test_a_game_that_is_over_has_no_open_seat_and_refuses_everyone(end):
+    table = InMemory(replace_after_missed=1)
+    table.miss("red")
+    if end == "abandon":
+        table.run_command(None, lambda g: g.abandon("operator", "the table broke up", AT))
+    else:
+        for _ in range(500):
+            if table.game.status != "active":
+                break
+            table.play(table.game.waiting_for()[0])
+    assert table.game.status in ("abandoned", "finished")
+    assert table.open_now() == []
+    for inviter in (OPERATOR, "blue"):
+        with pytest.raises(GameNotActive):
+            check_replacement(table.game, ["red"], "red", inviter)
+
+
+def test_who_may_invite_whom():
+    table = InMemory(replace_after_missed=1)
+    table.play("blue")
+    table.miss("red")
+    game, open_now = table.game, table.open_now()
+    assert open_now == ["red"]
+    check_replacement(game, open_now, "red", "blue")          # another seat, for an open seat
+    check_replacement(game, open_now, "green", OPERATOR)      # the operator, for any seat
+    check_replacement(game, open_now, "red", OPERATOR)
+    with pytest.raises(ReplacementRefused, match="not open"):
+        check_replacement(game, open_now, "green", "blue")
+    with pytest.raises(ReplacementRefused, match="your own seat"):
+        check_replacement(game, open_now, "red", "red")
+    with pytest.raises(ReplacementRefused, match="players of this game"):
+        check_replacement(game, open_now, "red", "purple")
+    with pytest.raises(SeatNotFound) as refused:
+        check_replacement(game, open_now, "purple", OPERATOR)
+    assert isinstance(refused.value, GameNotFound) and "purple" in refused.value.reason
+
+
+def test_the_reason_recorded_names_the_inviter():
+    assert reason_for("blue") == "invited by blue"
+    assert reason_for(OPERATOR) == "operator"
