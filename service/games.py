@@ -297,7 +297,7 @@ class GameService:
         kinds = [type(e).__name__ for e in game.pending_events]
         self.store.save(game)
         log.info("recorded %s", ", ".join(kinds), extra={"game_id": str(game.id), "event": kinds[-1]})
-        for listener in self.listeners:
+        for listener in list(self.listeners):  # a listener may remove itself
             listener(game)
 
     def _seat_list(self, rules: Any, players: list[Mapping[str, Any]]) -> list[dict]:

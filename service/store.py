@@ -111,10 +111,10 @@ class Store:
         return (rows[0]["game_id"], rows[0]["seat"]) if rows else None
 
     def set_contact(self, game_id: UUID, seat: str, email: str, preference: str = "every") -> None:
-        with self.db.transaction() as cur:
-            cur.execute("DELETE FROM tabularium_contacts WHERE game_id=? AND seat=?", (str(game_id), seat))
-            cur.execute("INSERT INTO tabularium_contacts (game_id, seat, email, preference) VALUES (?, ?, ?, ?)",
-                        (str(game_id), seat, email, preference))
+        """One statement, so two writers of the same seat at once cannot collide on the key."""
+        self.db.execute("INSERT INTO tabularium_contacts (game_id, seat, email, preference) VALUES (?, ?, ?, ?)"
+                        " ON CONFLICT (game_id, seat) DO UPDATE SET email=excluded.email,"
+                        " preference=excluded.preference", (str(game_id), seat, email, preference))
 
     def contacts(self, game_id: UUID) -> dict[str, dict]:
         rows = self.db.query("SELECT seat, email, preference FROM tabularium_contacts WHERE game_id=?",

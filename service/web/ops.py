@@ -61,6 +61,12 @@ def _start() -> None:
     logs.bind_now(game_id=game_id, path=request.path, method=request.method)
 
 
+@bp.teardown_app_request
+def _forget_log_context(_exc) -> None:
+    """A request's game and seat must not label later log lines of this thread (or a test's)."""
+    logs.clear()
+
+
 @bp.after_app_request
 def _count(response):
     if request.endpoint not in ("ops.prometheus", "ops.healthz", "static"):

@@ -30,3 +30,13 @@ def test_an_action_logs_json_with_game_and_seat(sqlite_url):
     lines = [json.loads(line) for line in stream.getvalue().splitlines()]
     recorded = [line for line in lines if line["message"].startswith("recorded")]
     assert recorded and recorded[-1]["game_id"] == gid and recorded[-1]["seat"] == "red"
+
+
+def test_a_requests_log_context_ends_with_it(svc):
+    from service import logs
+    from tests.web.helpers import embedded_app
+
+    client = embedded_app(svc).test_client()
+    gid = svc.create_game("toy", [{"name": "A"}, {"name": "B"}], {})["id"]
+    assert client.get(f"/api/games/{gid}/audit").status_code == 200
+    assert logs._context.get() == {}
