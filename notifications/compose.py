@@ -23,7 +23,7 @@ from email.utils import formataddr, formatdate
 from pathlib import Path
 from typing import Any, Callable
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
 
 from notifications import tokens
 from notifications.outbox import mail_domain
@@ -46,14 +46,16 @@ _env_html = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_au
                         undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, auto_reload=False)
 
 
-def when(iso_time: str | None) -> str:
-    """"Tuesday 6 January, 14:05 UTC": a deadline a player reads at a glance (times are UTC)."""
+@pass_context
+def when(ctx: Any, iso_time: str | None) -> str:
+    """A deadline a player reads at a glance, in the game's zone (the context's "timezone"):
+    "Tuesday 6 January 2026, 15:05 CET (14:05 UTC)"; a UTC game reads "Tuesday 6 January 2026, 14:05 UTC"."""
     if not iso_time:
         return "no deadline"
     from service.deadlines import parse_at
+    from service.timezones import UTC_NAME, format_moment
 
-    moment = parse_at(iso_time)
-    return f"{moment:%A} {moment.day} {moment:%B %Y}, {moment:%H:%M} UTC"
+    return format_moment(parse_at(iso_time), ctx.get("timezone") or UTC_NAME, long=True)
 
 
 for _env in (_env_text, _env_html):
@@ -140,7 +142,8 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) ->
         "players": [{"seat": s, "label": s.capitalize(), "name": n} for s, n in names.items()],
         "waiting_for": [f"{s.capitalize()} ({names.get(s, s)})" for s in game.waiting_for()],
         "prompt": _prompt(prompt, deadline), "deadline": deadline,
-        "clock": describe_clock(clock), "since": since, "since_all": entries, "last_own": last_own,
+        "clock": describe_clock(clock), "timezone": clock["timezone"],
+        "since": since, "since_all": entries, "last_own": last_own,
         "reply_address": tokens.reply_address(settings, reply_token),
         "signin_url": f"{base}/go/{tokens.signin_token(settings, game, seat, row.get('created_at'))}",
         "game_url": f"{base}/games/{gid}", "history_url": f"{base}/games/{gid}/history",
@@ -352,8 +355,11 @@ def _message(ctx: dict, params: dict) -> dict:
 
 @context("digest")
 def _digest(ctx: dict, params: dict) -> dict:
-    day = params.get("day", "")
-    entries = [e for e in ctx["since_all"] if e["at"][:10] == day]
+    """The events of one day: a local day in the game's zone, as the pump keyed the row (plan.digest_day)."""
+    from notifications.plan import digest_day
+
+    day, zone = params.get("day", ""), ctx["timezone"]
+    entries = [e for e in ctx["since_all"] if digest_day(e["at"], zone)[0] == day]
     if not entries:
         raise Skip("nothing happened that day")
     return {"day": day, "entries": entries[-100:]}

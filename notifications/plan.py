@@ -5,16 +5,19 @@
 * timeout — the table, when a deadline was missed;
 * message — recipients of a message, throttled: one e-mail per seat per window (key per window);
 * finished — everyone, when the game ends or is abandoned;
-* digest — seats whose preference is "digest": one row per seat and day.
+* digest — seats whose preference is "digest": one row per seat and day. Days are the game's local
+  days (the clock setting "timezone"; UTC days when unset, as before zones existed).
 Reminders and late notices come from the tick (workers.ticker), replies from inbound mail.
 """
 from __future__ import annotations
 
 import logging
 import traceback
+from datetime import datetime
 from typing import Any
 
 from notifications.outbox import MailConfig, day_end, iso_epoch, new_row
+from service.timezones import UTC_NAME, day_bounds, is_utc
 
 log = logging.getLogger("tabularium.outbox")
 
@@ -93,11 +96,30 @@ def _rows_for(game: Any, nid: int, event: Any, before: dict, after: dict, prefs:
                                 key=f"{gid}/{s}/message/{window}/{bucket}", not_before=(bucket + 1) * window + 2))
     if kind in FINISHING:
         rows += [row(s, "finished", {"abandoned": kind == "GameAbandoned"}) for s in game.seat_ids]
-    day, end = day_end(c["at"])
-    for s, pref in prefs.items():
-        if pref == "digest" and s in game.seat_ids and _visible(kind, c, s):
-            rows.append(row(s, "digest", {"day": day}, key=f"{gid}/{s}/digest/{day}", not_before=end + 60))
+    digest_seats = [s for s, pref in prefs.items() if pref == "digest" and s in game.seat_ids and _visible(kind, c, s)]
+    if digest_seats:
+        day, end = digest_day(c["at"], game_zone(game))
+        rows += [row(s, "digest", {"day": day}, key=f"{gid}/{s}/digest/{day}", not_before=end + 60)
+                 for s in digest_seats]
     return rows
+
+
+def game_zone(game: Any) -> str:
+    from service.deadlines import clock_of
+
+    return clock_of(game.options).get("timezone", UTC_NAME)
+
+
+def digest_day(at: str, zone: str) -> tuple[str, float]:
+    """The digest day an event belongs to (an ISO date) and the epoch second at which that day ends.
+
+    The row key names the local date, so every event of one local day lands in one row, and a 23- or
+    25-hour day around a daylight-saving change is neither split nor skipped. UTC games keep the UTC
+    day exactly as before."""
+    if is_utc(zone):
+        return day_end(at)
+    day, _, end = day_bounds(datetime.fromisoformat(at.replace("Z", "+00:00")), zone)
+    return day.isoformat(), end.timestamp()
 
 
 def _visible(kind: str, c: dict, seat: str) -> bool:

@@ -11,7 +11,8 @@ Modes:
 * "fischer": each seat has a bank (`initial_hours`); a decision spends from it, and every decision the
   seat makes (or that a timeout makes for it) adds `increment_hours`, up to `cap_hours`.
 Time that does not count: while the game is paused, while the seat is on vacation, and with
-`weekend_pause` every Saturday and Sunday (UTC).
+`weekend_pause` every Saturday and Sunday in the game's time zone (`timezone`, an IANA name; "UTC" when
+unset, which keeps every game created before zones existed computing exactly what it always did).
 """
 from __future__ import annotations
 
@@ -22,13 +23,14 @@ from typing import Any, Callable, Iterable, Mapping
 
 from domain.errors import BadRequest, GameError, StalePrompt
 from domain.game import ACTIVE, PAUSED, Game, public_prompt_id
+from service.timezones import UTC_NAME, check_zone, weekends
 
 MODES = ("none", "deadline", "fischer")
 POLICIES = ("default", "pause", "bot")
 DEFAULTS: dict[str, Any] = {
     "mode": "none", "per_decision_hours": 72, "initial_hours": 168, "increment_hours": 48, "cap_hours": 336,
     "weekend_pause": False, "reminders": [0.5, "4h"], "late_notice": "default", "vacation_days": 14,
-    "on_timeout": "default", "replace_after_missed": 3,
+    "on_timeout": "default", "replace_after_missed": 3, "timezone": UTC_NAME,
 }
 HELP = {
     "mode": '"none" (no deadlines), "deadline" (a fixed time per decision) or "fischer" (a time bank)',
@@ -36,15 +38,16 @@ HELP = {
     "initial_hours": "fischer mode: the bank each seat starts with",
     "increment_hours": "fischer mode: hours added after each decision",
     "cap_hours": "fischer mode: the bank never grows beyond this",
-    "weekend_pause": "Saturdays and Sundays (UTC) do not count",
+    "weekend_pause": "Saturdays and Sundays (in the game's time zone) do not count",
     "reminders": 'the ladder before the deadline: a fraction of the decision\'s time left (0.5) or a time ("4h", "30m")',
     "late_notice": 'when the table is told who it waits for: a rung like the reminders, "default" (with the last reminder) or null',
     "vacation_days": "vacation days each player may take in this game",
     "on_timeout": '"default" (play the default choice), "pause" (pause the game) or "bot" (the bot plays)',
     "replace_after_missed": "missed deadlines in a row after which the seat is opened for a replacement (0: never)",
+    "timezone": 'the game\'s time zone, an IANA name such as "Europe/Rome" or "America/New_York": weekends and '
+                "digest days begin at its midnight, and times are shown in it (with UTC alongside)",
 }
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([dhm])\s*$")
-WEEK = timedelta(days=7)
 HORIZON = timedelta(days=3660)
 
 
@@ -99,6 +102,7 @@ def check_clock(options: Mapping | None) -> dict:
     n = clock["replace_after_missed"]
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 100:
         raise BadRequest("replace_after_missed must be a whole number from 0 to 100.")
+    check_zone(clock["timezone"])
     return clock
 
 
@@ -112,15 +116,17 @@ def clock_of(options: Mapping | None) -> dict:
 
 def describe_clock(clock: Mapping) -> list[str]:
     """Plain sentences for the game page, the invitation and `tabularium show`."""
+    zone = clock.get("timezone", UTC_NAME)
+    zone_line = [] if zone == UTC_NAME else [f"Times are shown in {zone} time."]
     if clock["mode"] == "none":
-        return ["No deadlines: the game waits for every decision."]
+        return ["No deadlines: the game waits for every decision.", *zone_line]
     if clock["mode"] == "deadline":
         lines = [f"Each decision must be made within {_hours(clock['per_decision_hours'])}."]
     else:
         lines = [f"Fischer clock: {_hours(clock['initial_hours'])} to start with, plus "
                  f"{_hours(clock['increment_hours'])} after each decision, at most {_hours(clock['cap_hours'])}."]
     if clock["weekend_pause"]:
-        lines.append("The clock stops on Saturdays and Sundays (UTC).")
+        lines.append(f"The clock stops on Saturdays and Sundays ({zone}).")
     if clock["reminders"]:
         lines.append("Reminders: " + ", ".join(_rung_text(r) for r in clock["reminders"]) + ".")
     action = {"default": "the default choice is played for the late seat", "pause": "the game is paused",
@@ -130,7 +136,7 @@ def describe_clock(clock: Mapping) -> list[str]:
         lines.append(f"After {clock['replace_after_missed']} missed deadlines in a row the seat is opened "
                      "for a replacement player.")
     lines.append(f"Each player may take up to {clock['vacation_days']} vacation days.")
-    return lines
+    return lines + zone_line
 
 
 def _hours(h: float) -> str:
@@ -156,19 +162,17 @@ def iso(moment: datetime | None) -> str | None:
 
 @dataclass
 class Exclusions:
-    """Intervals in which a seat's clock does not run; `end=None` means open-ended."""
+    """Intervals in which a seat's clock does not run; `end=None` means open-ended. With `weekends`,
+    also Saturday 00:00 to Monday 00:00 in the time zone `zone` (an IANA name)."""
 
     intervals: list[tuple[datetime, datetime | None]] = field(default_factory=list)
     weekends: bool = False
+    zone: str = UTC_NAME
 
     def _merged(self, start: datetime, until: datetime) -> list[tuple[datetime, datetime | None]]:
         spans = [(a, b) for a, b in self.intervals if b is None or b > start]
         if self.weekends:
-            day = datetime(start.year, start.month, start.day, tzinfo=timezone.utc)
-            saturday = day + timedelta(days=(5 - day.weekday()) % 7) - (WEEK if day.weekday() == 6 else timedelta(0))
-            while saturday < until:
-                spans.append((saturday, saturday + timedelta(days=2)))
-                saturday += WEEK
+            spans += weekends(start, until, self.zone)
         spans.sort(key=lambda s: s[0])
         merged: list[tuple[datetime, datetime | None]] = []
         for a, b in spans:
@@ -332,7 +336,7 @@ def schedule(events: Iterable[Any], clock: Mapping | None = None) -> Schedule:
 
 
 def _excl(cfg: Mapping, pauses: list, vacations: list) -> Exclusions:
-    return Exclusions(list(pauses) + list(vacations), bool(cfg.get("weekend_pause")))
+    return Exclusions(list(pauses) + list(vacations), bool(cfg.get("weekend_pause")), cfg.get("timezone", UTC_NAME))
 
 
 def _seat_clock(cfg: Mapping, seat: str, prompt_id: str, since: datetime, bank: float, missed: int,
@@ -346,7 +350,8 @@ def _seat_clock(cfg: Mapping, seat: str, prompt_id: str, since: datetime, bank: 
     if on_vacation:
         explain.append("On vacation: the clock is stopped until the vacation ends.")
     if cfg["weekend_pause"]:
-        explain.append("Weekends do not count.")
+        zone = cfg.get("timezone", UTC_NAME)
+        explain.append("Weekends do not count." if zone == UTC_NAME else f"Weekends ({zone}) do not count.")
     explain.append(f"Deadline: {iso(deadline)}." if deadline else "No deadline while the clock is stopped.")
     rungs: list[tuple[str, datetime]] = []
     for n, rung in enumerate(cfg["reminders"]):

@@ -63,6 +63,17 @@ def board(view: dict) -> Markup:
         return Markup(generic.render(view))
 
 
+def game_time(at: str | None, game: Any) -> str:
+    """A deadline as the game's players read it: in the game's time zone with UTC alongside,
+    "Mon 30 Mar 22:00 CEST (20:00 UTC)"; "Mon 30 Mar 20:00 UTC" in a UTC game."""
+    if not at:
+        return ""
+    from service.deadlines import clock_of, parse_at
+    from service.timezones import format_moment
+
+    return format_moment(parse_at(at), clock_of(game.options)["timezone"])
+
+
 def private_info(view: dict) -> list[tuple[str, Any]]:
     """(label, value) pairs of what only the viewer may see."""
     from service.web.boards import generic
@@ -88,6 +99,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["seat_colour"] = seat_colour
     app.jinja_env.filters["when"] = lambda at: (at or "")[:16].replace("T", " ")
+    app.jinja_env.filters["game_time"] = game_time
 
     @app.after_request
     def security_headers(response):
