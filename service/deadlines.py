@@ -107,11 +107,19 @@ def check_clock(options: Mapping | None) -> dict:
 
 
 def clock_of(options: Mapping | None) -> dict:
-    """Like check_clock, but never raises: a damaged setting falls back to no deadlines."""
+    """Like check_clock, but never raises: a damaged setting falls back to no deadlines. A time zone this
+    machine's zone database no longer knows falls back to UTC alone, so the game keeps its deadlines."""
     try:
         return check_clock(options)
     except GameError:
-        return dict(DEFAULTS)
+        pass
+    clock = (options or {}).get("clock")
+    if isinstance(clock, Mapping) and clock.get("timezone", UTC_NAME) != UTC_NAME:
+        try:
+            return check_clock({**options, "clock": {**clock, "timezone": UTC_NAME}})
+        except GameError:
+            pass
+    return dict(DEFAULTS)
 
 
 def describe_clock(clock: Mapping) -> list[str]:

@@ -193,3 +193,14 @@ def test_zones_without_a_letter_abbreviation_are_named_and_utc_aliases_are_not_r
         "Mon 30 Nov 14:00 America/Sao_Paulo (17:00 UTC)"  # the database only has "-03"
     assert format_moment(at(2026, 11, 30, 17), "Etc/UTC") == "Mon 30 Nov 17:00 UTC"
     assert format_moment(at(2026, 11, 30, 17), "Europe/London") == "Mon 30 Nov 17:00 GMT (17:00 UTC)"
+
+
+def test_an_unknown_zone_in_a_stored_game_keeps_its_deadlines_in_utc():
+    """A game created where the zone existed, read where the zone database lacks it: its clock must not
+    silently become "no deadlines" (timeouts would stop); only the zone falls back to UTC."""
+    from service.deadlines import clock_of
+
+    options = {"clock": {"mode": "deadline", "per_decision_hours": 24, "timezone": "Mars/Olympus_Mons"}}
+    clock = clock_of(options)
+    assert clock["mode"] == "deadline" and clock["per_decision_hours"] == 24 and clock["timezone"] == "UTC"
+    assert clock_of({"clock": {"mode": "sometimes"}})["mode"] == "none"  # anything else damaged: no deadlines
