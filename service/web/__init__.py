@@ -125,7 +125,9 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
 # Blueprints written beside the core web layer, registered when their module exists: (module, CSRF-exempt).
 # mailhooks: the inbound-mail webhook and one-click unsubscribe (mail providers POST without cookies).
 # seats: inviting a replacement player for an abandoned seat (forms, so CSRF applies).
-OPTIONAL_BLUEPRINTS = [("service.web.mailhooks", True), ("service.web.seats", False)]
+# player_settings: a player's own e-mail preference and vacation (forms, so CSRF applies).
+OPTIONAL_BLUEPRINTS = [("service.web.mailhooks", True), ("service.web.seats", False),
+                       ("service.web.player_settings", False)]
 
 
 def register_optional_blueprints(app: Flask) -> None:
