@@ -126,8 +126,9 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
 # mailhooks: the inbound-mail webhook and one-click unsubscribe (mail providers POST without cookies).
 # seats: inviting a replacement player for an abandoned seat (forms, so CSRF applies).
 # player_settings: a player's own e-mail preference and vacation (forms, so CSRF applies).
+# webhooks: a player's own "your turn" web hook (chat apps, push services).
 OPTIONAL_BLUEPRINTS = [("service.web.mailhooks", True), ("service.web.seats", False),
-                       ("service.web.player_settings", False)]
+                       ("service.web.player_settings", False), ("service.web.webhooks", False)]
 
 
 def register_optional_blueprints(app: Flask) -> None:

@@ -9,7 +9,7 @@ import pytest
 from tests.conftest import make_service
 from tests.web.helpers import OPERATOR, csrf_from, login, new_game, production_app
 
-OURS = ("api", "play", "games", "history", "audit", "lobby", "mail", "seats", "settings")
+OURS = ("api", "play", "games", "history", "audit", "lobby", "mail", "seats", "settings", "webhooks")
 
 
 def _post_rules() -> list[tuple[str, str]]:
