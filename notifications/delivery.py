@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from notifications import outbox
+from notifications import outbox, webhooks
 from notifications.compose import NotYet, Skip, compose
 from notifications.transport import PermanentError, TransientError, Transport, make_transport
 
@@ -40,6 +40,8 @@ def deliver(svc: Any, row: dict, transport: Transport | None, config: outbox.Mai
     if row["kind"] == "pump_error":
         outbox.finish(svc, key, outbox.FAILED, row["params"].get("error", "the pump could not plan this event"))
         return "failed", None
+    if row["kind"].startswith(webhooks.PREFIX):
+        return deliver_webhook(svc, row, config)
     try:
         composed = compose(svc, row)
     except Skip as why:
@@ -64,9 +66,36 @@ def deliver(svc: Any, row: dict, transport: Transport | None, config: outbox.Mai
     return "sent", None
 
 
-def _failure(svc: Any, row: dict, config: outbox.MailConfig, error: str, limit: int) -> tuple[str, float | None]:
+def deliver_webhook(svc: Any, row: dict, config: outbox.MailConfig) -> tuple[str, float | None]:
+    """A seat's web hook: compose from what the seat may see now, POST, record the HTTP status. The
+    recipient column shows the masked URL, never the URL itself (it is a secret)."""
+    key = row["key"]
+    try:
+        url, body = webhooks.compose(svc, row)
+    except webhooks.Skip as why:
+        outbox.finish(svc, key, outbox.SKIPPED, str(why))
+        return "skipped", None
+    except Exception as exc:  # noqa: BLE001 — a data bug: retry a little, then show the operator
+        log.exception("webhook: cannot compose %s", key)
+        return _failure(svc, row, config, f"compose: {type(exc).__name__}: {exc}", limit=RENDER_ATTEMPTS)
+    shown = webhooks.mask(url)
+    try:
+        status = webhooks.post_json(url, body)
+    except PermanentError as exc:
+        log.warning("webhook: %s refused permanently: %s", key, exc)
+        outbox.finish(svc, key, outbox.FAILED, str(exc)[:1000], recipient=shown)
+        return "failed", None
+    except TransientError as exc:
+        log.info("webhook: %s not sent yet: %s", key, exc)
+        return _failure(svc, row, config, str(exc)[:1000], limit=config.max_attempts, recipient=shown)
+    outbox.finish(svc, key, outbox.SENT, f"HTTP {status}", recipient=shown)  # the answer, for the operator
+    return "sent", None
+
+
+def _failure(svc: Any, row: dict, config: outbox.MailConfig, error: str, limit: int,
+             recipient: str | None = None) -> tuple[str, float | None]:
     if row["attempts"] >= limit:
-        outbox.finish(svc, row["key"], outbox.FAILED, error)
+        outbox.finish(svc, row["key"], outbox.FAILED, error, recipient=recipient)
         return "failed", None
     delay = config.backoff(row["attempts"])
     outbox.finish(svc, row["key"], outbox.PENDING, error, retry_in=delay)

@@ -47,7 +47,12 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS tabularium_inbound (
         message_key TEXT PRIMARY KEY, received_at DOUBLE PRECISION NOT NULL, outcome TEXT NOT NULL,
         game_id TEXT, seat TEXT)""",
+    # A seat's web hook (notifications.webhooks). A secret: never in the event log or an export.
+    """CREATE TABLE IF NOT EXISTS tabularium_webhooks (
+        game_id TEXT NOT NULL, seat TEXT NOT NULL, url TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seat))""",
 ]
+LAST_TABLE = "tabularium_webhooks"  # the newest table: present only once every statement above has run
 
 _schema_ready: set[int] = set()
 _schema_lock = threading.Lock()
@@ -103,12 +108,13 @@ def ensure_schema(store: Any) -> None:
 
 
 def _tables_exist(store: Any) -> bool:
-    """DDL takes table locks even when it does nothing (CREATE INDEX IF NOT EXISTS): look first."""
+    """DDL takes table locks even when it does nothing (CREATE INDEX IF NOT EXISTS): look first. Looks for
+    the newest table, so a database created before it gets it (every statement is IF NOT EXISTS)."""
     if store.db.is_postgres:
-        rows = store.db.query("SELECT to_regclass('tabularium_inbound') IS NOT NULL AS ok")
+        rows = store.db.query(f"SELECT to_regclass('{LAST_TABLE}') IS NOT NULL AS ok")
     else:
         rows = store.db.query("SELECT COUNT(*) = 1 AS ok FROM sqlite_master WHERE type='table'"
-                              " AND name='tabularium_inbound'")
+                              f" AND name='{LAST_TABLE}'")
     return bool(rows and rows[0]["ok"])
 
 

@@ -7,6 +7,8 @@
 * finished — everyone, when the game ends or is abandoned;
 * digest — seats whose preference is "digest": one row per seat and day. Days are the game's local
   days (the clock setting "timezone"; UTC days when unset, as before zones existed).
+* webhook_your_turn / webhook_finished — beside each your_turn / finished row of a seat that has a web
+  hook (notifications.webhooks). Their own opt-in: the e-mail preference does not silence them.
 Reminders and late notices come from the tick (workers.ticker), replies from inbound mail.
 """
 from __future__ import annotations
@@ -17,6 +19,8 @@ from datetime import datetime
 from typing import Any
 
 from notifications.outbox import MailConfig, day_end, iso_epoch, new_row
+from notifications.webhooks import KINDS as WEBHOOK_KINDS
+from notifications.webhooks import hooks_of
 from service.timezones import UTC_NAME, day_bounds, is_utc
 
 log = logging.getLogger("tabularium.outbox")
@@ -58,13 +62,25 @@ def _plan_game(svc: Any, gid: str, items: list, config: MailConfig) -> list[dict
         return []  # a whole game, created and over, arriving at once: an imported archive; nothing to announce
     game = svc.get(gid, version=first - 1) if first > 1 else None
     prefs = {seat: c.get("preference", "every") for seat, c in svc.store.contacts(gid).items()}
+    hooked = frozenset(hooks_of(svc.store, gid))  # once per game and batch, not per event
     rows: list[dict] = []
     for note, event in zip(items, events):
         before = _owed(game)
         game = event.mutate(game)
         after = _owed(game)
-        rows += _rows_for(game, note.id, event, before, after, prefs, config)
+        rows += with_webhooks(_rows_for(game, note.id, event, before, after, prefs, config), hooked)
     return rows
+
+
+def with_webhooks(rows: list[dict], hooked: frozenset) -> list[dict]:
+    """A web hook row beside each your-turn and finished row of a seat with a hook; the same key shape
+    with the web hook kind, so it is unique per (event, seat, kind) like the e-mail rows."""
+    extra = []
+    for r in rows:
+        kind = WEBHOOK_KINDS.get(r["kind"])
+        if kind and r["seat"] in hooked:
+            extra.append({**r, "key": f"{r['game_id']}/{r['seq']}/{kind}/{r['seat']}", "kind": kind})
+    return rows + extra
 
 
 def _rows_for(game: Any, nid: int, event: Any, before: dict, after: dict, prefs: dict,
