@@ -236,7 +236,7 @@ def neutralise(sentence: str) -> str:
 
 # ------------------------------------------------------------------------------------- transport
 
-def post_json(url: str, body: dict, timeout: float = TIMEOUT) -> int:
+def post_json(url: str, body: dict, timeout: float | None = None) -> int:
     """POST once, no redirects followed. Returns the 2xx status; raises TransientError (429, 5xx, timeouts,
     connection errors: retry later) or PermanentError (any other answer, or a URL we refuse)."""
     try:
@@ -247,7 +247,7 @@ def post_json(url: str, body: dict, timeout: float = TIMEOUT) -> int:
         raise PermanentError(str(exc)) from exc
     data = json.dumps(body, ensure_ascii=False).encode("utf-8")
     headers = {"Content-Type": "application/json", "User-Agent": "Tabularium", "Content-Length": str(len(data))}
-    conn = _connection(target, timeout)
+    conn = _connection(target, TIMEOUT if timeout is None else timeout)
     try:
         conn.request("POST", target.path, body=data, headers=headers)
         response = conn.getresponse()
