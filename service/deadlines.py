@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Iterable, Mapping
 
-from domain.errors import BadRequest, GameError, StalePrompt
+from domain.errors import BadRequest, GameError, GameNotActive, StalePrompt
 from domain.game import ACTIVE, PAUSED, Game, public_prompt_id
 from service.timezones import UTC_NAME, check_zone, weekends
 
@@ -444,14 +444,65 @@ def start_vacation(svc: Any, game_id: str, seat: str, days: float) -> dict:
     game = svc.get(game_id)
     if seat not in game.seat_ids:
         raise BadRequest(f"There is no seat {seat!r} in this game.")
+    _require_vacations(game)
     sched = schedule(svc.events(game_id))
     if seat in sched.vacations:
         raise BadRequest("That seat is already on vacation.")
     allowance = sched.clock["vacation_days"] - sched.vacation_days_used.get(seat, 0.0)
-    if not isinstance(days, (int, float)) or days <= 0 or days > allowance + 1e-9:
+    # `not 0 < days` also refuses NaN, which would otherwise slip past both comparisons
+    if isinstance(days, bool) or not isinstance(days, (int, float)) or not 0 < days <= allowance + 1e-9:
         raise BadRequest(f"You may take at most {allowance:g} more vacation days in this game.")
     until = parse_at(svc.now()) + timedelta(days=days)
     return svc.record(game_id, "VacationStarted", seat=seat, until=iso(until), days=days)
+
+
+def end_vacation(svc: Any, game_id: str, seat: str) -> None:
+    """Come back early: the seat's clock runs again from now, and the unused days stay in the allowance
+    (the schedule counts a vacation up to its VacationEnded)."""
+    game = svc.get(game_id)
+    if seat not in game.seat_ids:
+        raise BadRequest(f"There is no seat {seat!r} in this game.")
+
+    def command(current: Game) -> None:
+        # judged on the game being saved: a vacation that the tick ended meanwhile is not ended twice
+        if current.status not in (ACTIVE, PAUSED):
+            raise GameNotActive("This game is already over.")
+        if seat not in current.vacations:
+            raise BadRequest("That seat is not on vacation.")
+        current.record(Game.VacationEnded, svc.now(), seat=seat, reason="back early")
+
+    svc.run_command(game_id, command)
+
+
+def _require_vacations(game: Game) -> None:
+    if game.status not in (ACTIVE, PAUSED):
+        raise GameNotActive("This game is already over.")
+    if clock_of(game.options)["mode"] == "none":
+        raise BadRequest("This game has no deadlines, so there is no clock to stop: no vacation is needed.")
+
+
+@dataclass(frozen=True)
+class VacationState:
+    """What a seat's settings say about its vacations."""
+
+    on: bool
+    until: datetime | None
+    days_left: float
+
+    def to_json(self) -> dict:
+        return {"on": self.on, "until": iso(self.until), "days_left": self.days_left}
+
+
+def vacation_state(sched: Schedule, seat: str) -> VacationState:
+    """Whether `seat` is on vacation, until when, and the days it may still take. A vacation counts
+    whole until it ends (so the days of a running one are spent), and without deadlines there is no
+    allowance at all. Pure: `sched` comes from `schedule(events)`."""
+    running = sched.vacations.get(seat)
+    until = parse_at(running["until"]) if running and running.get("until") else None
+    if sched.clock["mode"] == "none":
+        return VacationState(running is not None, until, 0.0)
+    left = max(0.0, sched.clock["vacation_days"] - sched.vacation_days_used.get(seat, 0.0))
+    return VacationState(running is not None, until, round(left, 3))
 
 
 def replace_seat(svc: Any, game_id: str, seat: str, name: str, email: str, reason: str = "replacement",
@@ -494,4 +545,4 @@ def replace_seat(svc: Any, game_id: str, seat: str, name: str, email: str, reaso
 
 
 __all__ = ["replace_seat", "check_clock", "clock_of", "describe_clock", "schedule", "Schedule", "SeatClock", "deadlines_for",
-           "apply_timeout", "start_vacation", "Exclusions", "parse_duration", "DEFAULTS", "HELP"]
+           "apply_timeout", "start_vacation", "end_vacation", "vacation_state", "VacationState", "Exclusions", "parse_duration", "DEFAULTS", "HELP"]
