@@ -439,7 +439,7 @@ def apply_timeout(svc: Any, game_id: str, seat: str, prompt_id: str, deadline: s
     return True
 
 
-def start_vacation(svc: Any, game_id: str, seat: str, days: float) -> dict:
+def start_vacation(svc: Any, game_id: str, seat: str, days: float) -> None:
     """A player's vacation: their clock stops for `days` (within the game's allowance)."""
     game = svc.get(game_id)
     if seat not in game.seat_ids:
@@ -452,8 +452,16 @@ def start_vacation(svc: Any, game_id: str, seat: str, days: float) -> dict:
     # `not 0 < days` also refuses NaN, which would otherwise slip past both comparisons
     if isinstance(days, bool) or not isinstance(days, (int, float)) or not 0 < days <= allowance + 1e-9:
         raise BadRequest(f"You may take at most {allowance:g} more vacation days in this game.")
-    until = parse_at(svc.now()) + timedelta(days=days)
-    return svc.record(game_id, "VacationStarted", seat=seat, until=iso(until), days=days)
+    until = iso(parse_at(svc.now()) + timedelta(days=days))
+
+    def command(current: Game) -> None:
+        # judged again on the game being saved: of two starts at the same moment, one is recorded
+        _require_vacations(current)
+        if seat in current.vacations:
+            raise BadRequest("That seat is already on vacation.")
+        current.record(Game.VacationStarted, svc.now(), seat=seat, until=until, days=days)
+
+    svc.run_command(game_id, command)
 
 
 def end_vacation(svc: Any, game_id: str, seat: str) -> None:

@@ -78,3 +78,13 @@ def test_an_idempotency_key_is_scoped_to_its_seat(svc):
     svc.choose(gid, "blue", blue.id, blue.choices[0].id, key="shared")
     sealed = [e for e in svc.events(gid) if type(e).__name__ == "ChoiceSealed"]
     assert {e.content["seat"] for e in sealed} == {"red", "blue"}
+
+
+def test_two_vacation_starts_at_once_record_one(svc):
+    from service.deadlines import start_vacation
+
+    gid = new_game(svc, clock={"mode": "deadline", "per_decision_hours": 24, "vacation_days": 10})
+    results, errors = _race(lambda i: start_vacation(svc, gid, "red", 3))
+    started = [e for e in svc.events(gid) if type(e).__name__ == "VacationStarted"]
+    assert len(started) == 1
+    assert sum(e is None for e in errors) == 1 and all("already on vacation" in str(e) for e in errors if e)
