@@ -31,14 +31,23 @@ def options_schema(rules: Any) -> dict[str, dict]:
     return {}
 
 
+def clock_settings() -> dict:
+    """The platform's `clock` option, the same for every title: each setting's default and meaning."""
+    from service.deadlines import DEFAULTS, HELP
+
+    return {key: {"default": DEFAULTS[key], "help": HELP.get(key, "")} for key in DEFAULTS}
+
+
 def title_list() -> list[dict]:
+    clock = {"help": 'deadlines for every title: {"clock": {"mode": "deadline", ...}}', "settings": clock_settings()}
     out = []
     for rid in available_titles():
         rules = get_rules(rid)
         out.append({"id": rules.id, "title": rules.title, "min_players": rules.min_players,
                     "max_players": rules.max_players,
                     "options": {k: {"default": v.get("default"), "help": v.get("help", "")}
-                                for k, v in options_schema(rules).items()}})
+                                for k, v in options_schema(rules).items()},
+                    "platform_options": {"clock": clock}})
     return out
 
 

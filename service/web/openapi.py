@@ -105,7 +105,9 @@ SCHEMAS = {
               "properties": {"id": {"type": "string"}, "title": {"type": "string"},
                              "min_players": {"type": "integer"}, "max_players": {"type": "integer"},
                              "options": {"type": "object", "additionalProperties": {
-                                 "type": "object", "properties": {"default": {}, "help": {"type": "string"}}}}}},
+                                 "type": "object", "properties": {"default": {}, "help": {"type": "string"}}}},
+                             "platform_options": {"type": "object", "description": "options every title takes "
+                                                  "(the clock), with each setting's default and meaning"}}},
 }
 
 PARAMETERS = {

@@ -318,3 +318,15 @@ def test_a_token_rotated_in_another_process_is_refused_here_at_once(client, svc,
         assert act(other, gid, foreign, prompt["id"], prompt["choices"][0]["id"]).status_code == 403
     finally:
         other_svc.close()
+
+
+def test_titles_list_each_games_options_and_the_clock_settings(client):
+    from service.deadlines import DEFAULTS
+
+    titles = client.get("/api/titles").get_json()
+    assert {t["id"] for t in titles} >= {"toy"}
+    for t in titles:
+        assert t["min_players"] <= t["max_players"]
+        clock = t["platform_options"]["clock"]["settings"]
+        assert set(clock) == set(DEFAULTS) and clock["timezone"]["default"] == "UTC"
+        assert all(isinstance(s["help"], str) and s["help"] for s in clock.values())
