@@ -49,6 +49,15 @@ def shown_version(page) -> int:
     return int(page.get_attribute("#game", "data-version"))
 
 
+def take_back(page, svc, gid: str, seat: str) -> None:
+    """Click "Take back my last choice": one ChoiceUndone, and the seat's decision is offered again."""
+    before = svc.get(gid).version
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        page.get_by_role("button", name="Take back my last choice").click()
+    assert shown_version(page) == before + 1 == svc.get(gid).version
+    assert page.locator("form.choices").count() == 1 and svc.get(gid).prompt_for(seat) is not None
+
+
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the API and page tests cover PostgreSQL
 def test_whole_game_in_the_browser(browser, live, artifacts):
     svc = live.svc
@@ -60,7 +69,7 @@ def test_whole_game_in_the_browser(browser, live, artifacts):
         contexts[s["seat"]] = browser.new_context(viewport={"width": 360, "height": 740})
         pages[s["seat"]] = log_in(contexts[s["seat"]], f"{live.url}/play/{s['token']}")
     rng = random.Random(11)
-    steps, reloads, started = 0, 0, time.monotonic()
+    steps, reloads, undos, started = 0, 0, 0, time.monotonic()
     versions = {seat: 1 for seat in pages}
     while True:
         game = svc.get(gid)
@@ -75,9 +84,15 @@ def test_whole_game_in_the_browser(browser, live, artifacts):
         choose_randomly(page, rng)
         versions[seat] = shown_version(page)
         steps += 1
-    print(f"{TITLE}: {steps} decisions in the browser, {reloads} reloads, {time.monotonic() - started:.1f} s")
+        if undos < 2 and page.get_by_role("button", name="Take back my last choice").count():
+            take_back(page, svc, gid, seat)  # a player's misclick, forgiven twice per game
+            versions[seat] = shown_version(page)
+            undos += 1
+    print(f"{TITLE}: {steps} decisions in the browser, {undos} undone, {reloads} reloads, "
+          f"{time.monotonic() - started:.1f} s")
     game = svc.get(gid)
     assert game.status == "finished" and steps > 3
+    assert undos == 2 and sum(type(e).__name__ == "ChoiceUndone" for e in svc.events(gid)) == 2
     page = pages["red"]
     page.goto(f"{live.url}/games/{gid}")
     assert page.get_by_text("Game over").count() >= 1
