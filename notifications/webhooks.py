@@ -29,7 +29,6 @@ from notifications.transport import PermanentError, TransientError
 MAX_URL = 500
 TIMEOUT = 10.0
 TEST_TIMEOUT = 5.0
-MAX_PROMPT = 300          # Discord refuses content over 2000 characters; one line is plenty
 KINDS = {"your_turn": "webhook_your_turn", "finished": "webhook_finished"}
 PREFIX = "webhook_"
 ALLOW_PRIVATE_ENV = "TABULARIUM_WEBHOOK_ALLOW_PRIVATE"
@@ -185,7 +184,7 @@ def compose(svc: Any, row: dict) -> tuple[str, dict]:
         prompt = game.prompt_for(seat)
         if prompt is None or prompt.id != row["params"].get("prompt_id"):
             raise Skip("the decision was made: the notice is obsolete")
-        return url, payload(svc, game, seat, kind, your_turn_line(game, seat, prompt.text))
+        return url, payload(svc, game, seat, kind, your_turn_line(game, seat))
     if kind == KINDS["finished"]:
         return url, payload(svc, game, seat, kind, finished_line(game, seat, bool(row["params"].get("abandoned"))))
     raise Skip(f"unknown kind {kind!r}")
@@ -196,11 +195,10 @@ def seat_label(game: Any, seat: str) -> str:
     return f"{seat.capitalize()} ({names.get(seat, seat)})"
 
 
-def your_turn_line(game: Any, seat: str, prompt_text: str) -> str:
-    text = " ".join(prompt_text.split())
-    if len(text) > MAX_PROMPT:
-        text = text[: MAX_PROMPT - 1] + "…"
-    return f"{game.rules.title}: your turn, {seat_label(game, seat)} — {text}"
+def your_turn_line(game: Any, seat: str) -> str:
+    """Only who and which game. Not the prompt's sentence: a title may word it with the seat's own
+    private facts (a hand, a purse), and a channel is shared with the other players."""
+    return f"{game.rules.title}: your turn, {seat_label(game, seat)}."
 
 
 def finished_line(game: Any, seat: str, abandoned: bool) -> str:

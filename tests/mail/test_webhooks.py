@@ -105,7 +105,7 @@ def test_a_your_turn_hook_arrives_with_the_seats_own_sentence_and_no_token(svc, 
     assert request["headers"]["User-Agent"] == "Tabularium"
     link = f"https://games.example.org/games/{gid}?seat=red"
     assert set(body) == PAYLOAD_KEYS
-    assert body["text"] == body["content"] == f"{TITLE}: your turn, Red (Ann) — Play a card, face down. {link}"
+    assert body["text"] == body["content"] == f"{TITLE}: your turn, Red (Ann). {link}"
     assert (body["game_id"], body["seat"], body["kind"], body["title"], body["url"]) == (
         gid, "red", "webhook_your_turn", TITLE, link)
     assert body["allowed_mentions"] == {"parse": []}
