@@ -9,8 +9,8 @@ channel (Discord, Slack, Matrix bridges) or a push service (ntfy).
   `TABULARIUM_WEBHOOK_ALLOW_PRIVATE=1` (tests, a private deployment) allows http and private addresses.
 * Rows (`webhook_your_turn`, `webhook_finished`) are planned next to the e-mail rows (notifications.plan)
   and composed at send time (`compose`) from what the seat may see, like the e-mails. A channel is
-  shared, so a payload never carries a seat token, a magic link or a choice label: only the seat's
-  prompt sentence and a link to the game page, which needs the player's own login.
+  shared, so a payload never carries a seat token, a magic link, a choice or the prompt's sentence:
+  only whose turn it is in which game, and a link to the game page, which needs the player's own login.
 """
 from __future__ import annotations
 
@@ -174,7 +174,7 @@ class Skip(Exception):
 
 
 def compose(svc: Any, row: dict) -> tuple[str, dict]:
-    """(URL, payload) for one webhook row, from the game as it is now and that seat's own prompt."""
+    """(URL, payload) for one webhook row, from the game as it is now (a decision already made: skipped)."""
     gid, seat, kind = row["game_id"], row["seat"], row["kind"]
     url = hook_for(svc.store, gid, seat)
     if not url:
