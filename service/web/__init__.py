@@ -195,9 +195,14 @@ def game_history(game_id: Any, viewer: Any) -> list[dict]:
     return current_app.extensions["tabularium.history"].history(game_id, viewer)
 
 
+def game_last_move(game_id: Any, viewer: Any) -> int:
+    """The seq of the viewer's own latest decision (after `game_history` for the same viewer), or 0."""
+    return current_app.extensions["tabularium.history"].last_move(game_id, viewer)
+
+
 def get_settings() -> Settings:
     return current_app.extensions["tabularium.settings"]
 
 
 __all__ = ["create_app", "register_optional_blueprints", "get_service", "get_settings", "load_game",
-           "game_history"]
+           "game_history", "game_last_move"]

@@ -85,6 +85,12 @@ class _Narrated:
         self.entries: list[dict] = []
         self.narrator: Any = None
         self.over = False
+        self.last_move = 0  # the viewer's own latest decision (not automatic, timed out, bot or operator)
+
+
+def _own_move(event: Any, viewer: Any) -> bool:
+    c = event.content
+    return type(event).__name__ in ("ChoiceMade", "ChoiceSealed") and c.get("by") == "seat" and c.get("seat") == viewer
 
 
 class HistoryCache:
@@ -117,8 +123,13 @@ class HistoryCache:
             try:
                 return list(self._update(slot, gid, viewer))
             except Exception:  # never worse than the service: start again next time
-                slot.version, slot.game, slot.entries = 0, None, []
+                slot.version, slot.game, slot.entries, slot.last_move = 0, None, [], 0
                 return self.service.history(gid, viewer)
+
+    def last_move(self, game_id: str | UUID, viewer: Any) -> int:
+        """The seq of the viewer's own latest decision, as of their last `history` (0: none, or unknown)."""
+        slot = self.items.get((parse_game_id(game_id), viewer))
+        return slot.last_move if slot is not None else 0
 
     def _update(self, slot: _Narrated, gid: UUID, viewer: Any) -> list[dict]:
         from service.views import HistoryBuilder
@@ -130,7 +141,7 @@ class HistoryCache:
             return slot.entries
         ends = any(type(e).__name__ in ("GameFinished", "GameAbandoned") for e in new)
         if ends and slot.version and not slot.over:
-            slot.version, slot.game, slot.entries = 0, None, []
+            slot.version, slot.game, slot.entries, slot.last_move = 0, None, [], 0
             new = list(self.service.store.app.events.get(gid))
         if slot.version == 0:
             builder = HistoryBuilder(new, viewer)
@@ -142,6 +153,8 @@ class HistoryCache:
         for event in new:
             before = game.state if game is not None else None
             game = event.mutate(game)
+            if _own_move(event, viewer):
+                slot.last_move = event.originator_version
             entry = builder._entry(game, event, before)
             if entry is not None:
                 slot.entries.append(entry)

@@ -8,7 +8,7 @@ from domain.rules import IllegalAction
 from service import views
 from service.deadlines import clock_of, describe_clock
 from service.games import token_hash
-from service.web import game_history, get_service, get_settings, load_game
+from service.web import game_history, game_last_move, get_service, get_settings, load_game
 from service.web.auth import Caller, remember_seat, session_caller, update_link, viewer_for
 from service.web.errors import status_for
 from service.web.validate import check_text
@@ -57,6 +57,8 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
     history = game_history(game.id, viewer)
     messages = [e for e in history if e["type"] == "MessagePosted"][-MESSAGES:]
     recent = [e for e in history if e["type"] != "MessagePosted"][-RECENT:]
+    last_move = game_last_move(game.id, viewer)  # "what happened while I was away"
+    news = sum(1 for e in history if e["seq"] > last_move and e["type"] != "MessagePosted") if last_move else 0
     my_seats = caller.seats_in(game.id)
     switchable = my_seats if not caller.operator else game.seat_ids
     names = {s["seat"]: s["name"] for s in game.seats}
@@ -64,6 +66,7 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
     html = render_template("game.html", game=game, view=view, viewer=viewer, seat=view["you"]["seat"],
                            names=names, switchable=switchable, my_seats=my_seats, operator=caller.operator,
                            recent=recent, messages=messages, error=error, notice=notice,
+                           last_move=last_move, news=news,
                            may_export=may_export, over=views.is_over(game),
                            clock_lines=describe_clock(clock_of(game.options)))
     return Response(html, status=status, headers={"Cache-Control": "no-store"})
