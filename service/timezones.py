@@ -120,6 +120,12 @@ def format_moment(moment: datetime, name: str, long: bool = False) -> str:
     return f"{text} ({other_day}{utc:%H:%M} UTC)"
 
 
+def format_local(moment: datetime, name: str) -> str:
+    """A past moment (a message, an event) in the game's zone only: "Mon 30 Nov 18:00 CET"."""
+    local = moment.astimezone(timezone.utc).astimezone(zone(name))
+    return f"{local:%a} {local.day} {local:%b} {local:%H:%M} {_label(local, name)}"
+
+
 def _label(local: datetime, name: str) -> str:
     """The zone's abbreviation ("CET", "EDT"); its name where the database has only an offset ("-03")."""
     if is_utc(name):
@@ -129,4 +135,4 @@ def _label(local: datetime, name: str) -> str:
 
 
 __all__ = ["UTC_NAME", "check_zone", "known_zones", "zone", "is_utc", "local_midnight", "local_date",
-           "day_bounds", "weekends", "format_moment"]
+           "day_bounds", "weekends", "format_moment", "format_local"]

@@ -74,6 +74,16 @@ def game_time(at: str | None, game: Any) -> str:
     return format_moment(parse_at(at), clock_of(game.options)["timezone"])
 
 
+def game_local_time(at: str | None, game: Any) -> str:
+    """When something happened, in the game's time zone: "Mon 30 Mar 22:00 CEST"."""
+    if not at:
+        return ""
+    from service.deadlines import clock_of, parse_at
+    from service.timezones import format_local
+
+    return format_local(parse_at(at), clock_of(game.options)["timezone"])
+
+
 def private_info(view: dict) -> list[tuple[str, Any]]:
     """(label, value) pairs of what only the viewer may see."""
     from service.web.boards import generic
@@ -98,8 +108,9 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["seat_colour"] = seat_colour
-    app.jinja_env.filters["when"] = lambda at: (at or "")[:16].replace("T", " ")
+    app.jinja_env.filters["when"] = lambda at: (at or "")[:16].replace("T", " ") + (" UTC" if at else "")
     app.jinja_env.filters["game_time"] = game_time
+    app.jinja_env.filters["game_local_time"] = game_local_time
 
     @app.after_request
     def security_headers(response):

@@ -204,3 +204,14 @@ def test_an_unknown_zone_in_a_stored_game_keeps_its_deadlines_in_utc():
     clock = clock_of(options)
     assert clock["mode"] == "deadline" and clock["per_decision_hours"] == 24 and clock["timezone"] == "UTC"
     assert clock_of({"clock": {"mode": "sometimes"}})["mode"] == "none"  # anything else damaged: no deadlines
+
+
+def test_past_moments_read_in_the_games_zone_only():
+    from datetime import datetime, timezone
+
+    from service.timezones import format_local
+
+    moment = datetime(2026, 3, 30, 20, 0, tzinfo=timezone.utc)
+    assert format_local(moment, "Europe/Rome") == "Mon 30 Mar 22:00 CEST"
+    assert format_local(moment, "America/New_York") == "Mon 30 Mar 16:00 EDT"
+    assert format_local(moment, "UTC") == "Mon 30 Mar 20:00 UTC"

@@ -38,3 +38,19 @@ def test_a_move_played_for_me_is_not_my_move(svc):
     svc.choose(gid, "red", prompt.id, prompt.choices[0].id, by="timeout")  # the server played for red
     page = client.get(f"/games/{gid}?seat=red").text
     assert "since your last move" not in page and not _marked(page)
+
+
+def test_messages_and_history_read_in_the_games_time_zone(svc):
+    client = embedded_app(svc).test_client()
+    g = new_game(client, players=2, clock={"mode": "none", "timezone": "Asia/Tokyo"})
+    gid = g["id"]
+    login(client, g["tokens"]["red"])
+    svc.post_message(gid, "red", "all", "konnichiwa")
+    at = [e for e in svc.history(gid, "red") if e["type"] == "MessagePosted"][-1]["at"]
+    from service.deadlines import parse_at
+    from service.timezones import format_local
+
+    shown = format_local(parse_at(at), "Asia/Tokyo")
+    assert shown.endswith("JST")
+    assert shown in client.get(f"/games/{gid}?seat=red").text
+    assert shown in client.get(f"/games/{gid}/history?seat=red").text
