@@ -144,6 +144,7 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) ->
         "prompt": _prompt(prompt, deadline), "deadline": deadline,
         "clock": describe_clock(clock), "timezone": clock["timezone"],
         "since": since, "since_all": entries, "last_own": last_own,
+        "can_undo": game.status == "active" and game.undo_problem(seat) is None,
         "reply_address": tokens.reply_address(settings, reply_token),
         "signin_url": f"{base}/go/{tokens.signin_token(settings, game, seat, row.get('created_at'))}",
         "game_url": f"{base}/games/{gid}", "history_url": f"{base}/games/{gid}/history",
@@ -372,7 +373,9 @@ def _finished(ctx: dict, params: dict) -> dict:
 
 @context("reply_accepted")
 def _reply_accepted(ctx: dict, params: dict) -> dict:
-    return {"choice_label": params.get("choice_label", ""), "result_version": params.get("version")}
+    undone = bool(params.get("undo"))  # an UNDO's own confirmation offers no undo of the undo
+    return {"choice_label": params.get("choice_label", ""), "result_version": params.get("version"),
+            "can_undo": ctx["can_undo"] and not undone}
 
 
 @context("reply_rejected")

@@ -32,6 +32,9 @@ from domain.errors import GameError
 from domain.rules import IllegalAction
 from notifications import outbox, tokens
 
+UNDO_WORD = "undo"
+UNDONE_LABEL = "your last choice is taken back (UNDO)"
+
 log = logging.getLogger("tabularium.inbound")
 
 MAX_BYTES = 1_000_000
@@ -171,6 +174,8 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str) -> Result:
         return reject("the reply address of that e-mail is no longer valid (your seat's link was replaced). "
                       "Reply to this e-mail instead.", "rejected:revoked")
     word = first_word(body_text(msg))
+    if word.lower() == UNDO_WORD:
+        return _undo(svc, game, seat, key, reject)
     prompt = game.prompt_for(seat)
     if prompt is None:
         over = game.status in ("finished", "abandoned")
@@ -196,6 +201,21 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str) -> Result:
                                                 result["version"], {"choice_label": choice.label,
                                                                     "version": result["version"]})])
     return Result("accepted", choice.id, gid, seat, tuple(rows))
+
+
+def _undo(svc: Any, game: Any, seat: str, key: str, reject: Any) -> Result:
+    """UNDO as the first word of a reply from the seat's address takes back its last choice, under the
+    same rule as the button (until a reveal, a draw or another player's turn); any of the seat's current
+    reply addresses will do, since it names no decision."""
+    gid = str(game.id)
+    try:
+        result = svc.undo(gid, seat)
+    except GameError as exc:
+        return reject(f"nothing was taken back: {exc.reason[:1].lower()}{exc.reason[1:]}", "rejected:undo")
+    rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted", result["version"],
+                                                {"choice_label": UNDONE_LABEL, "version": result["version"],
+                                                 "undo": True})])
+    return Result("accepted", "undo", gid, seat, tuple(rows))
 
 
 def _reject(svc: Any, game: Any, seat: str, key: str, reason: str, outcome: str) -> Result:

@@ -178,3 +178,46 @@ def test_a_thousand_hostile_emails_change_nothing_and_crash_nothing(sqlite_url, 
     assert len(rejections) <= REJECTIONS_PER_HOUR, "explanations are rate-limited: no mail loop"
     assert outcomes.get("dropped:auto-submitted", 0) >= 80 and outcomes.get("dropped:unknown-token", 0) >= 80
     svc.close()
+
+
+def _drawn_by_mail(svc, boxes):
+    """The sealed round answered by e-mail; the round's winner then chooses to draw, by e-mail too."""
+    for email in ("ann@example.org", "bob@example.org", "cid@example.org"):
+        assert handle(svc, reply_to(latest(boxes, email), "1")).outcome == "accepted"
+    flush(svc)
+    gid = svc.store.all_game_ids()[-1]
+    winner = svc.get(gid).waiting_for()[0]
+    email = dict(zip(("red", "blue", "green"), (p["email"] for p in PLAYERS)))[winner]
+    mail = latest(boxes, email)
+    n = next(n for n, _label, cid in choices_in(mail) if cid == "draw")
+    assert handle(svc, reply_to(mail, str(n))).outcome == "accepted"
+    flush(svc)
+    return gid, winner, email
+
+
+def test_undo_by_reply_takes_back_the_last_choice(table):
+    svc, gid, boxes = table
+    gid, winner, email = _drawn_by_mail(svc, boxes)
+    confirmation = latest(boxes, email, "reply_accepted")
+    assert "Reply UNDO to take it back" in text_of(confirmation)
+    before = svc.get(gid).version
+    result = handle(svc, reply_to(confirmation, "undo\n\nsorry, misclick"))
+    assert result.outcome == "accepted" and result.detail == "undo"
+    assert svc.get(gid).version == before + 1 and type(svc.events(gid)[-1]).__name__ == "ChoiceUndone"
+    assert svc.get(gid).prompt_for(winner).kind == "draw_or_pass"
+    flush(svc)
+    undone = latest(boxes, email, "reply_accepted")
+    assert "taken back" in text_of(undone) and "Reply UNDO" not in text_of(undone)
+
+
+def test_undo_by_reply_is_refused_once_the_moment_has_passed(table):
+    svc, gid, boxes = table
+    gid, winner, email = _drawn_by_mail(svc, boxes)
+    keep = latest(boxes, email)  # the next decision (keep or discard), answered: the draw is revealed
+    assert handle(svc, reply_to(keep, "1")).outcome == "accepted"
+    flush(svc)
+    before = svc.get(gid).version
+    result = handle(svc, reply_to(latest(boxes, email, "reply_accepted"), "UNDO"))
+    assert result.outcome == "rejected:undo" and svc.get(gid).version == before
+    flush(svc)
+    assert "nothing was taken back" in text_of(latest(boxes, email, "reply_rejected"))
