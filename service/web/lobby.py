@@ -103,7 +103,8 @@ def _form_clock() -> tuple[dict, dict]:
         if value != default:
             clock[name] = value
     if clock.get("mode", DEFAULTS["mode"]) == "none":
-        return {}, raw
+        # no deadlines: only the time zone still matters (digest days, the times pages show)
+        return ({"mode": "none", "timezone": clock["timezone"]} if "timezone" in clock else {}), raw
     return clock, raw
 
 

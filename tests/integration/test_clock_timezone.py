@@ -195,3 +195,17 @@ def test_the_new_game_form_explains_sets_and_checks_the_zone(world):
     assert created.status_code in (200, 201, 302, 303)
     (gid,) = svc.store.all_game_ids()
     assert svc.get(gid).options["clock"]["timezone"] == "America/New_York"
+
+
+def test_the_new_game_form_keeps_a_zone_without_deadlines(world):
+    svc, _, _ = world
+    app = create_app(service=svc, config={"TESTING": True, "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    page = client.get("/new?rules=toy").get_data(as_text=True)
+    form = {"csrf_token": csrf_from(page), "rules": "toy", "action": "create", "name": ["Ann", "Bob"],
+            "email": ["ann@example.org", "bob@example.org"], "clock_mode": "none",
+            "clock_per_decision_hours": "12"}
+    client.post("/new", data=form)                                      # no zone: no clock option at all
+    client.post("/new", data={**form, "clock_timezone": "Asia/Tokyo"})  # a zone alone is kept
+    clocks = [svc.get(gid).options.get("clock") for gid in svc.store.all_game_ids()]
+    assert [c for c in clocks if c] == [{"mode": "none", "timezone": "Asia/Tokyo"}] and len(clocks) == 2
