@@ -482,6 +482,18 @@ def end_vacation(svc: Any, game_id: str, seat: str) -> None:
     svc.run_command(game_id, command)
 
 
+def _paused_by_timeout_of(events: Iterable[Any], seat: str) -> bool:
+    """The game's current pause (if any) is the one the deadline policy made for `seat`'s timeout."""
+    last_pause: dict | None = None
+    for event in events:
+        kind = type(event).__name__
+        if kind == "GamePaused":
+            last_pause = event.content
+        elif kind == "GameResumed":
+            last_pause = None
+    return bool(last_pause) and last_pause.get("seat") == seat and "missed the deadline" in last_pause.get("reason", "")
+
+
 def _require_vacations(game: Game) -> None:
     if game.status not in (ACTIVE, PAUSED):
         raise GameNotActive("This game is already over.")
@@ -535,11 +547,16 @@ def replace_seat(svc: Any, game_id: str, seat: str, name: str, email: str, reaso
     previous = svc.store.contacts(game.id).get(seat)
     svc.store.set_contact(game.id, seat, email, "every")  # first: the save's listeners (the pump) read it
 
+    paused_for_seat = _paused_by_timeout_of(svc.events(game_id), seat)
+
     def command(current: Game) -> None:
         if check is not None:
             check(current)
         current.record(Game.SeatReplaced, svc.now(), seat=seat, name=name, token_hash=token_hash(token),
                        reason=reason)
+        # The pause policy stopped the game for this absent player: the newcomer lets it run again.
+        if paused_for_seat and current.status == PAUSED and current.version == game.version + 1:
+            current.record(Game.GameResumed, svc.now(), reason=f"{seat.capitalize()} has a new player")
 
     try:
         svc.run_command(game_id, command)

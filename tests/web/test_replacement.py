@@ -130,7 +130,7 @@ def test_a_seat_handed_to_the_bot_can_be_taken_by_a_person(app, service):
     assert game.bot_seats == [] and game.seat_info("red")["name"] == "Zoe"
 
 
-def test_a_game_paused_by_the_deadline_policy_can_be_given_a_new_player(app, service):
+def test_a_game_paused_by_the_deadline_policy_runs_again_with_a_new_player(app, service):
     c = app.test_client()
     g = clocked_game(app, on_timeout="pause")
     miss_deadline(service, g["id"], "red")
@@ -138,7 +138,18 @@ def test_a_game_paused_by_the_deadline_policy_can_be_given_a_new_player(app, ser
     r = invite(c, g, "red", g["tokens"]["blue"])
     assert r.status_code == 200, r.get_json()
     game = service.get(g["id"])
-    assert game.seat_info("red")["name"] == "Zoe" and game.status == "paused"  # the operator resumes it
+    assert game.seat_info("red")["name"] == "Zoe" and game.status == "active"  # the newcomer unpauses it
+    assert [type(e).__name__ for e in service.events(g["id"])[-2:]] == ["SeatReplaced", "GameResumed"]
+    assert game.prompt_for("red") is not None  # and owes the decision the absent player missed
+
+
+def test_a_pause_for_another_reason_is_left_to_the_operator(app, service):
+    g = clocked_game(app)
+    miss_deadline(service, g["id"], "red")  # the default policy plays for red: no pause
+    service.record(g["id"], "GamePaused", reason="the operator is away")
+    r = invite(app.test_client(), g, "red", g["tokens"]["blue"])
+    assert r.status_code == 200, r.get_json()
+    assert service.get(g["id"]).status == "paused"
 
 
 def test_a_seat_cannot_replace_itself(app, service):
