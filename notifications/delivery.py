@@ -87,17 +87,18 @@ def deliver_webhook(svc: Any, row: dict, config: outbox.MailConfig) -> tuple[str
         return "failed", None
     except TransientError as exc:
         log.info("webhook: %s not sent yet: %s", key, exc)
-        return _failure(svc, row, config, str(exc)[:1000], limit=config.max_attempts, recipient=shown)
+        return _failure(svc, row, config, str(exc)[:1000], limit=config.max_attempts, recipient=shown,
+                        at_least=getattr(exc, "after", 0.0))
     outbox.finish(svc, key, outbox.SENT, f"HTTP {status}", recipient=shown)  # the answer, for the operator
     return "sent", None
 
 
 def _failure(svc: Any, row: dict, config: outbox.MailConfig, error: str, limit: int,
-             recipient: str | None = None) -> tuple[str, float | None]:
+             recipient: str | None = None, at_least: float = 0.0) -> tuple[str, float | None]:
     if row["attempts"] >= limit:
         outbox.finish(svc, row["key"], outbox.FAILED, error, recipient=recipient)
         return "failed", None
-    delay = config.backoff(row["attempts"])
+    delay = max(config.backoff(row["attempts"]), at_least)
     outbox.finish(svc, row["key"], outbox.PENDING, error, retry_in=delay)
     return "retry", delay
 

@@ -234,6 +234,9 @@ def neutralise(sentence: str) -> str:
 
 # ------------------------------------------------------------------------------------- transport
 
+MAX_RETRY_AFTER = 86400
+
+
 def post_json(url: str, body: dict, timeout: float | None = None) -> int:
     """POST once, no redirects followed. Returns the 2xx status; raises TransientError (429, 5xx, timeouts,
     connection errors: retry later) or PermanentError (any other answer, or a URL we refuse)."""
@@ -251,20 +254,37 @@ def post_json(url: str, body: dict, timeout: float | None = None) -> int:
         response = conn.getresponse()
         detail = response.read(300).decode("utf-8", "replace").strip()
         status = response.status
+        retry_after = response.getheader("Retry-After")
     except (OSError, http.client.HTTPException) as exc:
         raise TransientError(f"{type(exc).__name__}: {exc}"[:300]) from exc
     finally:
         conn.close()
-    return classify(status, detail)
+    return classify(status, detail, retry_after)
 
 
-def classify(status: int, detail: str = "") -> int:
+class RetryLater(TransientError):
+    """The receiver said when to come back (`Retry-After` on a 429 or 503): the row waits at least that."""
+
+    def __init__(self, summary: str, after: float):
+        super().__init__(summary)
+        self.after = after
+
+
+def classify(status: int, detail: str = "", retry_after: str | None = None) -> int:
     summary = f"HTTP {status}" + (f": {' '.join(detail.split())[:200]}" if detail else "")
     if 200 <= status < 300:
         return status
     if status == 429 or status >= 500:
-        raise TransientError(summary)
+        after = retry_after_seconds(retry_after)
+        raise RetryLater(summary, after) if after else TransientError(summary)
     raise PermanentError(summary)  # 3xx (we follow no redirect) and 4xx: the URL is wrong
+
+
+def retry_after_seconds(value: str | None) -> float | None:
+    """`Retry-After` in seconds (the HTTP-date form is rare for hooks and read as absent), at most a day."""
+    if value is None or not value.strip().isdigit():
+        return None
+    return float(min(int(value.strip()), MAX_RETRY_AFTER))
 
 
 def _connection(target: Target, timeout: float) -> http.client.HTTPConnection:

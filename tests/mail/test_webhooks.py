@@ -28,6 +28,7 @@ class Sink:
     def __init__(self):
         self.requests: list[dict] = []
         self.script: list[int] = []
+        self.headers: dict[str, str] = {}  # extra response headers
         self.delay = 0.0
         sink = self
 
@@ -39,6 +40,8 @@ class Sink:
                 time.sleep(sink.delay)
                 status = sink.script.pop(0) if sink.script else 200
                 self.send_response(status)
+                for name, value in sink.headers.items():
+                    self.send_header(name, value)
                 self.send_header("Content-Length", "2")
                 self.end_headers()
                 self.wfile.write(b"ok")
@@ -160,6 +163,25 @@ def test_a_500_is_retried_and_the_hook_is_sent_once(svc, sink):
     assert len(sink.requests) == 2  # one refused, one accepted; nothing after that
     flush(svc)
     assert len(sink.requests) == 2
+
+
+def test_a_429_waits_as_long_as_retry_after_says(svc, sink):
+    gid, _ = new_game(svc)
+    sink.script, sink.headers = [429], {"Retry-After": "7200"}
+    webhooks.set_hook(svc.store, gid, "red", sink.url())
+    started = time.time()
+    flush(svc)
+    row = rows_of(svc, "webhook_your_turn")[0]
+    assert row["status"] == "pending" and row["last_error"].startswith("HTTP 429")
+    assert started + 7200 <= row["not_before"] < time.time() + 7200 + 5  # not the short first backoff
+    assert len(sink.requests) == 1
+
+
+def test_retry_after_is_read_in_seconds_only():
+    assert webhooks.retry_after_seconds("120") == 120.0
+    assert webhooks.retry_after_seconds(" 99999999 ") == webhooks.MAX_RETRY_AFTER
+    assert webhooks.retry_after_seconds("Wed, 21 Oct 2026 07:28:00 GMT") is None
+    assert webhooks.retry_after_seconds(None) is None and webhooks.retry_after_seconds("-5") is None
 
 
 def test_a_timeout_is_retried(svc, sink, monkeypatch):
