@@ -11,6 +11,10 @@
   tabularium vacation GAME SEAT DAYS           stop a seat's clock for DAYS (within the game's allowance)
   tabularium replace-seat GAME SEAT NAME:EMAIL  hand a seat to a new player (new link, invitation)
   tabularium resume GAME                      resume a paused game
+  tabularium pause GAME [--reason R]          pause a game (every clock stops)
+  tabularium abandon GAME --reason R          end a game without a winner (the seed is revealed)
+  tabularium games [--status S] [--idle-days N] [--json]   the games, oldest activity first
+  tabularium new-link GAME SEAT               a new link for a seat (the old one stops working)
   tabularium mail-preference GAME SEAT every|digest|none
 """
 from __future__ import annotations
@@ -197,6 +201,59 @@ def cmd_resume(args) -> int:
     svc.record(args.game, "GameResumed", reason=args.reason)
     runtime.after_command(svc)
     print("resumed")
+    return 0
+
+
+@command("pause", lambda p: (p.add_argument("game"), p.add_argument("--reason", default="paused by the operator")))
+def cmd_pause(args) -> int:
+    """Pause a game (every clock stops until `resume`)."""
+    from workers import runtime
+
+    svc = service()
+    svc.record(args.game, "GamePaused", reason=args.reason)
+    runtime.after_command(svc)
+    print("paused")
+    return 0
+
+
+@command("abandon", lambda p: (p.add_argument("game"), p.add_argument("--reason", required=True)))
+def cmd_abandon(args) -> int:
+    """End a game without a winner: the players are told, and the seed is revealed for the audit."""
+    from workers import runtime
+
+    svc = service()
+    svc.abandon(args.game, "operator", args.reason)
+    runtime.after_command(svc)
+    print("abandoned")
+    return 0
+
+
+@command("games", lambda p: (p.add_argument("--status", choices=["active", "paused", "finished", "abandoned"]),
+                             p.add_argument("--idle-days", type=float, default=0.0,
+                                            help="only games with no event for this many days"),
+                             p.add_argument("--json", action="store_true")))
+def cmd_games(args) -> int:
+    """The games, the longest idle first: find the stale ones to nudge, pause or abandon."""
+    from datetime import timedelta
+
+    svc = service()
+    cutoff = svc.clock() - timedelta(days=args.idle_days)
+    rows = [g for g in svc.store.list_games() if (args.status is None or g["status"] == args.status)
+            and parse_time(g["updated_at"]) <= cutoff]
+    rows.sort(key=lambda g: g["updated_at"])
+    out([{k: g[k] for k in ("id", "rules", "status", "updated_at", "length", "waiting_for")} for g in rows],
+        args.json, lambda gs: "\n".join(f"{g['id']}  {g['rules']:<8} {g['status']:<9} {g['updated_at'][:16]}  "
+                                         f"{g['length']:>4} events  waiting for {', '.join(g['waiting_for']) or '-'}"
+                                         for g in gs) or "no games")
+    return 0
+
+
+@command("new-link", lambda p: (p.add_argument("game"), p.add_argument("seat")))
+def cmd_new_link(args) -> int:
+    """A new link for a seat that lost its own: the old link, sessions and reply addresses stop working."""
+    svc = service()
+    token = svc.rotate_token(args.game, args.seat)
+    print(f"{svc.settings.base_url}/play/{token}")
     return 0
 
 

@@ -83,3 +83,32 @@ def test_cli_seat_commands(tmp_path, monkeypatch, capsys):
     assert cli.main(["resume", gid]) == 0
     assert svc.get(gid).status == "active"
     svc.close()
+
+
+def test_cli_operator_commands_for_stale_games(tmp_path, monkeypatch, capsys):
+    url = f"sqlite:///{tmp_path}/events.sqlite3"
+    for key, value in {"DATABASE_URL": url, "MAIL_URL": f"file://{tmp_path}/mail", "SECRET_KEY": "test-secret",
+                       "INBOUND_ADDRESS": "play@games.example.org", "TEST_TITLES": "1",
+                       "VAR_DIR": str(tmp_path / "var")}.items():
+        monkeypatch.setenv(f"TABULARIUM_{key}", value)
+    svc = mail_service(url, tmp_path)
+    stale = svc.create_game("toy", PLAYERS[:2], {}, seed="ee" * 32)["id"]
+    capsys.readouterr()
+    assert cli.main(["games", "--json", "--idle-days", "0"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [g["id"] for g in listed] == [stale] and listed[0]["status"] == "active"
+    assert cli.main(["games", "--json", "--idle-days", "3"]) == 0
+    assert json.loads(capsys.readouterr().out) == []  # created just now: not idle for three days
+    assert cli.main(["pause", stale]) == 0 and svc.get(stale).status == "paused"
+    assert cli.main(["games", "--status", "paused"]) == 0 and stale in capsys.readouterr().out
+    old = svc.get(stale).token_hashes["red"]
+    assert cli.main(["new-link", stale, "red"]) == 0
+    link = capsys.readouterr().out.strip()
+    assert "/play/" in link and svc.get(stale).token_hashes["red"] != old
+    assert svc.authenticate(link.rsplit("/", 1)[1]) == (stale, "red")
+    assert cli.main(["abandon", stale, "--reason", "nobody played for a month"]) == 0
+    game = svc.get(stale)
+    assert game.status == "abandoned" and svc.audit(stale).ok
+    finished = Mailboxes(tmp_path / "mail").to("ann@example.org")
+    assert "finished" in [m["X-Tabularium-Kind"] for m in finished]
+    svc.close()
