@@ -31,8 +31,20 @@ OUTCOME = {"type": "object", "nullable": True,
                           "winners": {"type": "array", "items": {"type": "string"}},
                           "details": {"type": "object"}}}
 
+SEAT_SETTINGS = {
+    "type": "object", "required": ["seat", "email_preference", "vacation"],
+    "properties": {
+        "seat": {"type": "string"},
+        "email_preference": {"type": "string", "enum": ["every", "digest", "none"]},
+        "vacation": {"type": "object", "required": ["on", "until", "days_left"], "properties": {
+            "on": {"type": "boolean", "description": "the seat is on vacation (its clock is stopped)"},
+            "until": {"type": "string", "nullable": True, "description": "when the vacation ends (ISO 8601 UTC)"},
+            "days_left": {"type": "number",
+                          "description": "vacation days the seat may still take (0 without deadlines)"}}}}}
+
 SCHEMAS = {
     "Error": ERROR,
+    "SeatSettings": SEAT_SETTINGS,
     "NewGame": {"type": "object", "required": ["rules", "players"],
                 "properties": {
                     "rules": {"type": "string", "description": "a title id, see /api/titles", "example": "sylla"},

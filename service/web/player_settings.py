@@ -184,19 +184,7 @@ def api_settings(game_id: str):
         description: The settings
         content:
           application/json:
-            schema:
-              type: object
-              required: [seat, email_preference, vacation]
-              properties:
-                seat: {type: string}
-                email_preference: {type: string, enum: [every, digest, none]}
-                vacation:
-                  type: object
-                  required: ["on", until, days_left]
-                  properties:
-                    "on": {type: boolean, description: the seat is on vacation (its clock is stopped)}
-                    until: {type: string, nullable: true, description: when the vacation ends (ISO 8601 UTC)}
-                    days_left: {type: number, description: vacation days the seat may still take (0 without deadlines)}
+            schema: {$ref: '#/components/schemas/SeatSettings'}
       '400': {$ref: '#/components/responses/Error'}
       '401': {$ref: '#/components/responses/Error'}
       '403': {$ref: '#/components/responses/Error'}
@@ -237,19 +225,7 @@ def api_update(game_id: str):
         description: Changed
         content:
           application/json:
-            schema:
-              type: object
-              required: [seat, email_preference, vacation]
-              properties:
-                seat: {type: string}
-                email_preference: {type: string, enum: [every, digest, none]}
-                vacation:
-                  type: object
-                  required: ["on", until, days_left]
-                  properties:
-                    "on": {type: boolean, description: the seat is on vacation (its clock is stopped)}
-                    until: {type: string, nullable: true, description: when the vacation ends (ISO 8601 UTC)}
-                    days_left: {type: number, description: vacation days the seat may still take (0 without deadlines)}
+            schema: {$ref: '#/components/schemas/SeatSettings'}
       '400': {$ref: '#/components/responses/Error'}
       '401': {$ref: '#/components/responses/Error'}
       '403': {$ref: '#/components/responses/Error'}
@@ -296,19 +272,7 @@ def api_vacation(game_id: str):
         description: The vacation has started
         content:
           application/json:
-            schema:
-              type: object
-              required: [seat, email_preference, vacation]
-              properties:
-                seat: {type: string}
-                email_preference: {type: string, enum: [every, digest, none]}
-                vacation:
-                  type: object
-                  required: ["on", until, days_left]
-                  properties:
-                    "on": {type: boolean, description: the seat is on vacation (its clock is stopped)}
-                    until: {type: string, nullable: true, description: when the vacation ends (ISO 8601 UTC)}
-                    days_left: {type: number, description: vacation days the seat may still take (0 without deadlines)}
+            schema: {$ref: '#/components/schemas/SeatSettings'}
       '400': {$ref: '#/components/responses/Error'}
       '401': {$ref: '#/components/responses/Error'}
       '403': {$ref: '#/components/responses/Error'}
@@ -348,19 +312,7 @@ def api_vacation_end(game_id: str):
         description: The vacation is over
         content:
           application/json:
-            schema:
-              type: object
-              required: [seat, email_preference, vacation]
-              properties:
-                seat: {type: string}
-                email_preference: {type: string, enum: [every, digest, none]}
-                vacation:
-                  type: object
-                  required: ["on", until, days_left]
-                  properties:
-                    "on": {type: boolean, description: the seat is on vacation (its clock is stopped)}
-                    until: {type: string, nullable: true, description: when the vacation ends (ISO 8601 UTC)}
-                    days_left: {type: number, description: vacation days the seat may still take (0 without deadlines)}
+            schema: {$ref: '#/components/schemas/SeatSettings'}
       '400': {$ref: '#/components/responses/Error'}
       '401': {$ref: '#/components/responses/Error'}
       '403': {$ref: '#/components/responses/Error'}

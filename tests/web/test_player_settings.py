@@ -317,7 +317,9 @@ def test_the_openapi_document_describes_the_routes(app):
         assert {"200", "400", "401", "403", "404", "409", "422"} <= set(operation["responses"])
         assert operation["requestBody"]["content"]["application/json"]["schema"]["required"] == required
     answer = paths["/api/games/{game_id}/vacation/end"]["post"]["responses"]["200"]["content"]["application/json"]
-    assert answer["schema"]["properties"]["vacation"]["required"] == ["on", "until", "days_left"]
+    assert answer["schema"] == {"$ref": "#/components/schemas/SeatSettings"}
+    settings = spec["components"]["schemas"]["SeatSettings"]
+    assert settings["properties"]["vacation"]["required"] == ["on", "until", "days_left"]
 
 
 # ------------------------------------------------------------------------------------------ the game page
