@@ -94,18 +94,13 @@ def create_game():
       content:
         application/json:
           schema: {$ref: '#/components/schemas/NewGame'}
+    errors: [400, 401, 403, 413, 422, 429]
     responses:
       '201':
         description: Created
         content:
           application/json:
             schema: {$ref: '#/components/schemas/Created'}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '413': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
     """
     settings = get_settings()
     caller = api_caller(allow_session=False)
@@ -144,14 +139,13 @@ def list_games():
     security: [{bearer: []}]
     parameters:
       - {name: limit, in: query, required: false, schema: {type: integer, minimum: 1, maximum: 500}}
+    errors: [401, 429]
     responses:
       '200':
         description: The games
         content:
           application/json:
             schema: {type: array, items: {$ref: '#/components/schemas/GameRow'}}
-      '401': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
     """
     caller = require_caller(api_caller())
     limit = request.args.get("limit", default=200, type=int)
@@ -175,16 +169,13 @@ def get_game(game_id: str):
     tags: [games]
     security: [{bearer: []}]
     parameters: [game_id]
+    errors: [401, 403, 404, 503]
     responses:
       '200':
         description: The summary
         content:
           application/json:
             schema: {$ref: '#/components/schemas/Summary'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game = load(game_id)
     viewer_for(game, api_caller(game=game))
@@ -206,16 +197,13 @@ def get_view(game_id: str):
     parameters:
       - game_id
       - seat
+    errors: [401, 403, 404, 503]
     responses:
       '200':
         description: The view
         content:
           application/json:
             schema: {$ref: '#/components/schemas/View'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game = load(game_id)
     viewer = viewer_for(game, api_caller(game=game), wanted_seat())
@@ -239,21 +227,13 @@ def post_action(game_id: str):
       content:
         application/json:
           schema: {$ref: '#/components/schemas/Action'}
+    errors: [400, 401, 403, 404, 409, 413, 422, 429, 503]
     responses:
       '200':
         description: Recorded
         content:
           application/json:
             schema: {$ref: '#/components/schemas/Version'}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '409': {$ref: '#/components/responses/Error'}
-      '413': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     data = json_body()
@@ -283,21 +263,13 @@ def post_undo(game_id: str):
       content:
         application/json:
           schema: {type: object, properties: {seat: {type: string}}}
+    errors: [400, 401, 403, 404, 409, 413, 422, 429, 503]
     responses:
       '200':
         description: Taken back
         content:
           application/json:
             schema: {$ref: '#/components/schemas/Version'}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '409': {$ref: '#/components/responses/Error'}
-      '413': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     data = json_body(optional=True)
@@ -318,16 +290,13 @@ def get_history(game_id: str):
     parameters:
       - game_id
       - seat
+    errors: [401, 403, 404, 503]
     responses:
       '200':
         description: The events
         content:
           application/json:
             schema: {type: array, items: {$ref: '#/components/schemas/HistoryEntry'}}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game = load(game_id)
     viewer = viewer_for(game, api_caller(game=game), wanted_seat())
@@ -347,16 +316,13 @@ def get_history_view(game_id: str, seq: int):
       - game_id
       - {name: seq, in: path, required: true, schema: {type: integer}, description: 'An event number (1 is the creation).'}
       - seat
+    errors: [401, 403, 404, 503]
     responses:
       '200':
         description: The view then
         content:
           application/json:
             schema: {$ref: '#/components/schemas/View'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game = load(game_id)
     viewer = viewer_for(game, api_caller(game=game), wanted_seat())
@@ -379,20 +345,13 @@ def post_message(game_id: str):
       content:
         application/json:
           schema: {$ref: '#/components/schemas/Message'}
+    errors: [400, 401, 403, 404, 413, 422, 429, 503]
     responses:
       '201':
         description: Posted
         content:
           application/json:
             schema: {$ref: '#/components/schemas/Version'}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '413': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     data = json_body()
@@ -434,19 +393,13 @@ def rotate_token(game_id: str):
       content:
         application/json:
           schema: {type: object, properties: {seat: {type: string}}}
+    errors: [400, 401, 403, 404, 422, 429, 503]
     responses:
       '200':
         description: The new token
         content:
           application/json:
             schema: {$ref: '#/components/schemas/NewToken'}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     data = json_body(optional=True)
@@ -466,14 +419,13 @@ def get_audit(game_id: str):
     tags: [audit]
     security: [{}]
     parameters: [game_id]
+    errors: [404, 503]
     responses:
       '200':
         description: The audit report
         content:
           application/json:
             schema: {$ref: '#/components/schemas/Audit'}
-      '404': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     report = get_service().audit(game_id).to_json()
     return jsonify(report)
@@ -492,16 +444,13 @@ def get_export(game_id: str):
     parameters:
       - game_id
       - {name: download, in: query, required: false, schema: {type: string, enum: ['0', '1']}}
+    errors: [401, 403, 404, 503]
     responses:
       '200':
         description: The archive
         content:
           application/json:
             schema: {$ref: '#/components/schemas/Archive'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game = load(game_id)
     caller = api_caller(game=game)

@@ -156,7 +156,7 @@ def build_spec(app) -> dict:
         view = app.view_functions[rule.endpoint]
         doc = load_yaml_from_docstring(_original(view).__doc__ or "") or {}
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
-            operation = dict(doc)
+            operation = with_error_responses(dict(doc))
             operation.setdefault("operationId", rule.endpoint.split(".", 1)[1])
             paths.setdefault(openapi_path(rule.rule), {})[method.lower()] = operation
     for path, operations in paths.items():
@@ -167,6 +167,14 @@ def build_spec(app) -> dict:
     data["components"]["schemas"]["NewGame"]["properties"]["rules"]["enum"] = available_titles()
     data["servers"] = [{"url": get_settings().base_url}]
     return data
+
+
+def with_error_responses(operation: dict) -> dict:
+    """`errors: [400, 401, ...]` in a route's YAML stands for those statuses answered with the shared
+    Error response (a sentence), so each docstring lists only what is particular to it."""
+    codes = operation.pop("errors", [])
+    refs = {str(code): {"$ref": "#/components/responses/Error"} for code in codes}
+    return {**operation, "responses": {**operation.get("responses", {}), **refs}}
 
 
 def _original(view):

@@ -179,19 +179,13 @@ def api_settings(game_id: str):
     parameters:
       - game_id
       - {name: seat, in: query, required: false, schema: {type: string}, description: 'operator only: the seat to read'}
+    errors: [400, 401, 403, 404, 422, 429, 503]
     responses:
       '200':
         description: The settings
         content:
           application/json:
             schema: {$ref: '#/components/schemas/SeatSettings'}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     seat, _by = acting_seat(game, caller, request.args.get("seat"))
@@ -220,21 +214,13 @@ def api_update(game_id: str):
             properties:
               email_preference: {type: string, enum: [every, digest, none]}
               seat: {type: string, description: operator only}
+    errors: [400, 401, 403, 404, 409, 413, 422, 429, 503]
     responses:
       '200':
         description: Changed
         content:
           application/json:
             schema: {$ref: '#/components/schemas/SeatSettings'}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '409': {$ref: '#/components/responses/Error'}
-      '413': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     data = json_body()
@@ -267,21 +253,13 @@ def api_vacation(game_id: str):
             properties:
               days: {type: number, exclusiveMinimum: true, minimum: 0}
               seat: {type: string, description: operator only}
+    errors: [400, 401, 403, 404, 409, 413, 422, 429, 503]
     responses:
       '200':
         description: The vacation has started
         content:
           application/json:
             schema: {$ref: '#/components/schemas/SeatSettings'}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '409': {$ref: '#/components/responses/Error'}
-      '413': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     data = json_body()
@@ -307,21 +285,13 @@ def api_vacation_end(game_id: str):
       content:
         application/json:
           schema: {type: object, properties: {seat: {type: string, description: operator only}}}
+    errors: [400, 401, 403, 404, 409, 413, 422, 429, 503]
     responses:
       '200':
         description: The vacation is over
         content:
           application/json:
             schema: {$ref: '#/components/schemas/SeatSettings'}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '409': {$ref: '#/components/responses/Error'}
-      '413': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     seat, _by = acting_seat(game, caller, json_body(optional=True).get("seat"))

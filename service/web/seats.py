@@ -104,6 +104,7 @@ def api_invite(game_id: str, seat: str):
             properties:
               name: {type: string, minLength: 1, maxLength: 60, pattern: '\\S', description: "the new player's name"}
               email: {type: string, maxLength: 254, description: "the new player's address (required unless you are the operator)"}
+    errors: [400, 401, 403, 404, 409, 413, 422, 429, 503]
     responses:
       '200':
         description: The seat is handed over; the invitation is on its way
@@ -117,15 +118,6 @@ def api_invite(game_id: str, seat: str):
                 name: {type: string}
                 token: {type: string, description: operator only}
                 url: {type: string, description: operator only}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '409': {$ref: '#/components/responses/Error'}
-      '413': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     inviter = bearer_inviter(game, caller)

@@ -96,6 +96,7 @@ def api_get(game_id: str):
     parameters:
       - game_id
       - {name: seat, in: query, required: false, schema: {type: string}, description: operator only}
+    errors: [400, 401, 403, 404, 422, 503]
     responses:
       '200':
         description: The seat's web hook, masked
@@ -108,12 +109,6 @@ def api_get(game_id: str):
                 seat: {type: string}
                 url: {type: string, nullable: true, description: 'masked: the host and the last four characters'}
                 set: {type: boolean}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     return jsonify(hook_json(str(game.id), bearer_seat(game, caller, request.args.get("seat"))))
@@ -141,6 +136,7 @@ def api_put(game_id: str):
             properties:
               url: {type: string, maxLength: 500, description: 'the web hook address, https://...'}
               seat: {type: string, description: operator only}
+    errors: [400, 401, 403, 404, 409, 413, 422, 429, 503]
     responses:
       '200':
         description: Set; the address is shown masked
@@ -153,15 +149,6 @@ def api_put(game_id: str):
                 seat: {type: string}
                 url: {type: string, nullable: true, description: 'masked: the host and the last four characters'}
                 set: {type: boolean}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '409': {$ref: '#/components/responses/Error'}
-      '413': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     data = json_body()
@@ -185,6 +172,7 @@ def api_delete(game_id: str):
     parameters:
       - game_id
       - {name: seat, in: query, required: false, schema: {type: string}, description: operator only}
+    errors: [400, 401, 403, 404, 422, 429, 503]
     responses:
       '200':
         description: Removed (or there was none)
@@ -197,13 +185,6 @@ def api_delete(game_id: str):
                 seat: {type: string}
                 url: {type: string, nullable: true, description: 'masked: the host and the last four characters'}
                 set: {type: boolean}
-      '400': {$ref: '#/components/responses/Error'}
-      '401': {$ref: '#/components/responses/Error'}
-      '403': {$ref: '#/components/responses/Error'}
-      '404': {$ref: '#/components/responses/Error'}
-      '422': {$ref: '#/components/responses/Error'}
-      '429': {$ref: '#/components/responses/Error'}
-      '503': {$ref: '#/components/responses/Error'}
     """
     game, caller = game_and_caller(game_id)
     seat = bearer_seat(game, caller, request.args.get("seat"))

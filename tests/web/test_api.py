@@ -330,3 +330,14 @@ def test_titles_list_each_games_options_and_the_clock_settings(client):
         clock = t["platform_options"]["clock"]["settings"]
         assert set(clock) == set(DEFAULTS) and clock["timezone"]["default"] == "UTC"
         assert all(isinstance(s["help"], str) and s["help"] for s in clock.values())
+
+
+def test_the_errors_shorthand_expands_to_the_shared_error_response():
+    from service.web.openapi import with_error_responses
+
+    operation = with_error_responses({"summary": "x", "errors": [401, 409],
+                                      "responses": {"200": {"description": "ok"}}})
+    assert "errors" not in operation
+    assert operation["responses"] == {"200": {"description": "ok"},
+                                      "401": {"$ref": "#/components/responses/Error"},
+                                      "409": {"$ref": "#/components/responses/Error"}}
