@@ -124,7 +124,8 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
 
 # Blueprints written beside the core web layer, registered when their module exists: (module, CSRF-exempt).
 # mailhooks: the inbound-mail webhook and one-click unsubscribe (mail providers POST without cookies).
-# seats: inviting a replacement player for an abandoned seat (forms, so CSRF applies).
+# Their /api/ routes are CSRF-exempt (bearer tokens only); their forms are not.
+# seats: inviting a replacement player for an abandoned seat.
 # player_settings: a player's own e-mail preference and vacation (forms, so CSRF applies).
 # webhooks: a player's own "your turn" web hook (chat apps, push services).
 OPTIONAL_BLUEPRINTS = [("service.web.mailhooks", True), ("service.web.seats", False),
@@ -144,10 +145,19 @@ def register_optional_blueprints(app: Flask) -> None:
             continue
         app.register_blueprint(bp)
         csrf = app.extensions.get("tabularium.csrf")
-        if exempt and csrf is not None:
-            csrf.exempt(bp)
+        if csrf is not None:
+            if exempt:
+                csrf.exempt(bp)
+            for view in _api_views(app, bp.name):  # bearer tokens only, like the api blueprint
+                csrf.exempt(view)
         limits = getattr(module, "LIMITED_ENDPOINTS", {})
         LIMITED_ENDPOINTS.update({f"{bp.name}.{endpoint}": kind for endpoint, kind in limits.items()})
+
+
+def _api_views(app: Flask, blueprint: str) -> list:
+    """The blueprint's views under /api/: they act on a bearer token, never on a cookie (no CSRF)."""
+    return [app.view_functions[r.endpoint] for r in app.url_map.iter_rules()
+            if r.endpoint.startswith(blueprint + ".") and r.rule.startswith("/api/")]
 
 
 def weak_listener(listeners: list, method: Any) -> Any:

@@ -42,9 +42,16 @@ SEAT_SETTINGS = {
             "days_left": {"type": "number",
                           "description": "vacation days the seat may still take (0 without deadlines)"}}}}}
 
+WEBHOOK = {"type": "object", "required": ["seat", "url", "set"],
+           "properties": {"seat": {"type": "string"},
+                          "url": {"type": "string", "nullable": True,
+                                  "description": "masked: the host and the last four characters"},
+                          "set": {"type": "boolean"}}}
+
 SCHEMAS = {
     "Error": ERROR,
     "SeatSettings": SEAT_SETTINGS,
+    "Webhook": WEBHOOK,
     "NewGame": {"type": "object", "required": ["rules", "players"],
                 "properties": {
                     "rules": {"type": "string", "description": "a title id, see /api/titles", "example": "sylla"},

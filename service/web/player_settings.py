@@ -299,13 +299,6 @@ def api_vacation_end(game_id: str):
     return answer(game.id, seat)
 
 
-@bp.record_once
-def _exempt_api_from_csrf(state) -> None:
-    csrf = state.app.extensions.get("tabularium.csrf")
-    if csrf is not None:
-        for view in (api_update, api_vacation, api_vacation_end):
-            csrf.exempt(view)
-
 
 # ------------------------------------------------------------------------------------------ the page
 

@@ -131,12 +131,6 @@ def api_invite(game_id: str, seat: str):
     return jsonify(body)
 
 
-@bp.record_once
-def _exempt_api_from_csrf(state) -> None:
-    csrf = state.app.extensions.get("tabularium.csrf")
-    if csrf is not None:
-        csrf.exempt(api_invite)
-
 
 # ------------------------------------------------------------------------------------------ the page
 
