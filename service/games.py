@@ -32,6 +32,7 @@ DEFAULT_SEATS = ["red", "blue", "green", "yellow", "black", "white"]
 MAX_NAME, MAX_MESSAGE, MAX_KEY = 60, 4000, 200
 RETRIES = 30
 log = logging.getLogger("tabularium.games")
+Guard = Callable[[Game], None]
 
 
 class GameNotFound(GameError):
@@ -40,6 +41,10 @@ class GameNotFound(GameError):
 
 class GameDamaged(GameError):
     """The stored stream no longer replays: tampering or a bug. Reported, never a crash."""
+
+
+class TokenReplaced(GameError):
+    """The caller's seat token is no longer the seat's token in the game a command acts on (401)."""
 
 
 def utc_now() -> datetime:
@@ -102,15 +107,17 @@ class GameService:
                                                "url": f"{base}/play/{tokens[s['seat']]}"} for s in seats]}
 
     def choose(self, game_id: str | UUID, seat: str, prompt_id: str, choice: str,
-               key: str | None = None, by: str = "seat", current: Game | None = None) -> dict:
-        """`current`: the game as the caller just loaded it (never mutated here; a conflict reloads)."""
+               key: str | None = None, by: str = "seat", current: Game | None = None,
+               guard: Guard | None = None) -> dict:
+        """`current`: the game as the caller just loaded it (never mutated here; a conflict reloads).
+        `guard(game)`: the caller's own check, run on every game the command is tried on."""
         _check_text("prompt_id", prompt_id, 200)
         _check_text("choice", choice, 200)
         if key is not None:
             _check_text("idempotency_key", key, MAX_KEY)
         try:
             result = self._command(game_id, lambda g: g.choose(seat, prompt_id, choice, key, self.now(), by),
-                                   current)
+                                   current, guard)
         except (GameError, IllegalAction):
             self.counters.inc("tabularium_actions_total", result="refused")
             raise
@@ -127,9 +134,11 @@ class GameService:
             return game.choose(seat, prompt.id, choice, None, self.now(), by)
         return self._command(game_id, command)
 
-    def undo(self, game_id: str | UUID, seat: str, current: Game | None = None) -> dict:
+    def undo(self, game_id: str | UUID, seat: str, current: Game | None = None,
+             guard: Guard | None = None) -> dict:
         """Take back the seat's last choice (only before a reveal, a draw or a change of actor)."""
-        return self._command(game_id, lambda g: (g.undo(seat, self.now()), {"version": g.version})[1], current)
+        return self._command(game_id, lambda g: (g.undo(seat, self.now()), {"version": g.version})[1],
+                             current, guard)
 
     def post_message(self, game_id: str | UUID, seat: str | None, to: Any, text: str) -> dict:
         _check_text("text", text, MAX_MESSAGE)
@@ -261,15 +270,18 @@ class GameService:
         """get → command(game) → save, retried on conflicts; for features that add their own commands."""
         return self._command(game_id, command)
 
-    def _command(self, game_id: str | UUID, command: Callable[[Game], Any], current: Game | None = None) -> Any:
+    def _command(self, game_id: str | UUID, command: Callable[[Game], Any], current: Game | None = None,
+                 guard: Guard | None = None) -> Any:
         with logs.bind(game_id=str(game_id)):
-            return self._command_with_retries(game_id, command, current)
+            return self._command_with_retries(game_id, command, current, guard)
 
     def _command_with_retries(self, game_id: str | UUID, command: Callable[[Game], Any],
-                              current: Game | None) -> Any:
+                              current: Game | None, guard: Guard | None = None) -> Any:
         for attempt in range(RETRIES):
             game = self._attempt_copy(game_id, current) if attempt == 0 else self.get(game_id)
             try:
+                if guard is not None:
+                    guard(game)
                 result = command(game)
             except (GameError, IllegalAction):
                 if attempt == 0 and current is not None and self.get(game_id).version != current.version:

@@ -185,18 +185,22 @@ def get_service():
     return current_app.extensions["tabularium.service"]
 
 
-def load_game(game_id: Any):
+def load_game(game_id: Any, for_command: bool = False):
     """The current game for reading (cached; never mutate it): commands go through the service.
 
-    Loaded once per request (authentication and the view share it); a save in this request drops it."""
+    Loaded once per request (authentication and the view share it); a save in this request drops it.
+    `for_command`: the game a command starts from, which may be a cached one confirmed a moment ago
+    without a read (see service.web.cache); only for a command that passes its caller's guard."""
     from flask import g
 
     from service.games import parse_game_id
+    from service.web.cache import COMMAND_MAX_AGE
 
     gid = parse_game_id(game_id)
     loaded = g.setdefault("tabularium_loaded", {})
     if gid not in loaded:
-        loaded[gid] = current_app.extensions["tabularium.games"].get(gid)
+        max_age = COMMAND_MAX_AGE if for_command else 0.0
+        loaded[gid] = current_app.extensions["tabularium.games"].get(gid, max_age=max_age)
     return loaded[gid]
 
 

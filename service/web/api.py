@@ -16,7 +16,7 @@ from domain.errors import GameError
 from service import views
 from service.views import REFEREE
 from service.web import get_service, get_settings
-from service.web.auth import acting_seat, api_caller, require_caller, viewer_for
+from service.web.auth import acting_seat, api_caller, require_caller, seat_token_guard, viewer_for
 from service.web.creation import create_game as create_game_checked
 from service.web.validate import check_text
 
@@ -65,11 +65,15 @@ def load(game_id: str):
     return load_game(game_id)
 
 
-def game_and_caller(game_id: str) -> tuple[Any, Any]:
+def game_and_caller(game_id: str, for_command: bool = False) -> tuple[Any, Any]:
     """The game and the bearer caller of a command. The caller's seat token is checked against the game
-    just loaded (no token query); without a readable game, authentication still comes first (401 before 404)."""
+    just loaded (no token query); without a readable game, authentication still comes first (401 before 404).
+    `for_command`: the game may be a cached one trusted without a read; the command must then be given
+    `seat_token_guard(caller)`."""
+    from service.web import load_game
+
     try:
-        game = load(game_id)
+        game = load_game(game_id, for_command=for_command)
     except GameError:
         require_caller(api_caller(allow_session=False))
         raise
@@ -235,14 +239,15 @@ def post_action(game_id: str):
           application/json:
             schema: {$ref: '#/components/schemas/Version'}
     """
-    game, caller = game_and_caller(game_id)
+    game, caller = game_and_caller(game_id, for_command=True)
     data = json_body()
     prompt_id = text_field(data, "prompt_id")
     choice = text_field(data, "choice")
     key = text_field(data, "idempotency_key", required=False, limit=MAX_CLIENT_KEY)
     seat, by = acting_seat(game, caller, data.get("seat"))
     # The Game scopes idempotency keys per seat; `current` spares the command a second load.
-    result = get_service().choose(game.id, seat, prompt_id, choice, key=key, by=by, current=game)
+    result = get_service().choose(game.id, seat, prompt_id, choice, key=key, by=by, current=game,
+                                  guard=seat_token_guard(caller))
     return jsonify(version=result["version"])
 
 
@@ -271,10 +276,11 @@ def post_undo(game_id: str):
           application/json:
             schema: {$ref: '#/components/schemas/Version'}
     """
-    game, caller = game_and_caller(game_id)
+    game, caller = game_and_caller(game_id, for_command=True)
     data = json_body(optional=True)
     seat, _by = acting_seat(game, caller, data.get("seat"))
-    return jsonify(version=get_service().undo(game.id, seat, current=game)["version"])
+    result = get_service().undo(game.id, seat, current=game, guard=seat_token_guard(caller))
+    return jsonify(version=result["version"])
 
 
 @bp.get("/games/<game_id>/history")

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from flask import abort, request, session
 
-from service.games import token_hash
+from service.games import TokenReplaced, token_hash
 from service.views import REFEREE
 from service.web import get_service, get_settings
 
@@ -36,6 +36,7 @@ class Caller:
     operator: bool = False
     seats: dict[str, list[str]] = field(default_factory=dict)   # game id -> seats
     via: str | None = None                                       # "bearer" | "session" | None
+    token_hash: str | None = None                                # of a bearer seat token
 
     @property
     def anonymous(self) -> bool:
@@ -68,7 +69,23 @@ def bearer_caller(game: Any = None) -> Caller | None:
         abort(401, description="That token is not valid (it may have been replaced by a newer link).")
     if owner == ("*", "operator"):
         return Caller(operator=True, via="bearer")
-    return Caller(seats={owner[0]: [owner[1]]}, via="bearer")
+    return Caller(seats={owner[0]: [owner[1]]}, via="bearer", token_hash=token_hash(token))
+
+
+def seat_token_guard(caller: Caller) -> Callable[[Any], None] | None:
+    """For a command: the bearer seat token must still be its seat's token in the very game the command
+    acts on. The command may start from a cached game trusted without a read (`load_game(...,
+    for_command=True)`); should another process have replaced the token meanwhile, the save conflicts,
+    and on the latest game this check refuses (401), as a fresh authentication would have."""
+    if caller.token_hash is None:
+        return None
+    hashed, seats = caller.token_hash, caller.seats
+
+    def guard(game: Any) -> None:
+        for seat in seats.get(str(game.id), []):
+            if not hmac.compare_digest(game.token_hashes.get(seat, ""), hashed):
+                raise TokenReplaced("That token is not valid (it may have been replaced by a newer link).")
+    return guard
 
 
 def api_caller(allow_session: bool = True, game: Any = None) -> Caller:

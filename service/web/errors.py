@@ -33,10 +33,12 @@ SENTENCES = {
 
 
 def status_for(exc: Exception) -> int:
-    from service.games import GameDamaged, GameNotFound
+    from service.games import GameDamaged, GameNotFound, TokenReplaced
 
     if isinstance(exc, GameNotFound):
         return 404
+    if isinstance(exc, TokenReplaced):
+        return 401
     if isinstance(exc, (StalePrompt, GameNotActive, UndoRefused)):  # the moment has passed
         return 409
     if isinstance(exc, NotYourDecision):
