@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 VIEW_REQUESTS = 600
-ROUNDS = 6
+ROUNDS = 10
 ACTIONS_PER_ROUND = 60
 RAW_PER_ROUND = 100
 WARMUP = 30
