@@ -11,6 +11,7 @@ import copy
 import hashlib
 import hmac
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any
 from uuid import UUID
 
@@ -23,6 +24,7 @@ from domain.rules import IllegalAction, Outcome, Prompt, Rules, get_rules
 
 MAX_AUTO_STEPS = 10_000
 MAX_UNDO = 20
+MAX_STANDING_ORDERS = 12  # per seat; one per prompt kind
 # A choice's resulting state is hashed into its event when it drew randomness, ends the game, or falls on
 # every STATE_HASH_EVERY-th event; between checkpoints a replay divergence shows at the next one.
 STATE_HASH_EVERY = 10
@@ -78,6 +80,11 @@ class _GameEvent(Aggregate.Event):
 
 
 class Game(Aggregate):
+    # seat -> its standing orders, each {"id": seq of its StandingOrderSet, "kind", "choice", "label"}.
+    # The read-only class default serves games restored from snapshots older than this feature; the
+    # folds rebind the attribute, never change it in place.
+    standing = MappingProxyType({})  # Mapping[str, list[dict]]; not annotated: that would make it a dataclass field
+
     class GameCreated(Aggregate.Created):
         content: dict
         prev_hash: str
@@ -128,6 +135,12 @@ class Game(Aggregate):
     class ChoiceUndone(_GameEvent):
         pass
 
+    class StandingOrderSet(_GameEvent):
+        pass
+
+    class StandingOrderCancelled(_GameEvent):
+        pass
+
     def __init__(self, content: dict, prev_hash: str, hash: str) -> None:  # noqa: A002
         self.head = hash
         c = content
@@ -145,6 +158,7 @@ class Game(Aggregate):
         self.undo_stack: list[dict] = []
         self.bot_seats: list[str] = []  # seats handed to the bot: their decisions are played at once
         self.preferences: dict[str, str] = {}
+        self.standing = {}
 
     # ----------------------------------------------------------------- creation
 
@@ -207,8 +221,11 @@ class Game(Aggregate):
     # ----------------------------------------------------------------- commands
 
     def choose(self, seat: str, prompt_id: str, choice: str, key: str | None, at: str,
-               by: str = "seat") -> dict:
-        """Apply or seal one decision; returns {"version"}; the same key twice returns the first result."""
+               by: str = "seat", standing: bool = False) -> dict:
+        """Apply or seal one decision; returns {"version"}; the same key twice returns the first result.
+
+        `standing`: and keep making this choice whenever a prompt of the same kind offers it to this seat
+        (a standing order, private to the seat; see `_standing_choice`)."""
         scoped = f"{seat}:{key}" if key else None  # one seat's key can never answer for another seat
         if scoped and scoped in self.keys:
             return dict(self.keys[scoped])
@@ -218,12 +235,21 @@ class Game(Aggregate):
             raise NotYourDecision("There is no decision for you to make at the moment.")
         if prompt_id != prompt.id:
             raise StalePrompt("The game has moved on since that form or e-mail: reload and choose again.")
-        if prompt.find(choice) is None:
+        picked = prompt.find(choice)
+        if picked is None:
             raise IllegalAction(f"{choice!r} is not one of the choices; the choices are "
                                 f"{', '.join(prompt.choice_ids())}.")
+        if standing:
+            self._set_standing_order(prompt, picked.id, picked.label, at)
         self._decide(prompt, choice, key, at, by)
         self._auto_resolve(at)
         return dict(self.keys[scoped]) if scoped else {"version": self.version}
+
+    def cancel_standing_order(self, seat: str, order_id: int, at: str) -> None:
+        self._require_seat(seat)
+        if not any(o["id"] == order_id for o in self.standing.get(seat, [])):
+            raise BadRequest("You have no standing order with that number.")
+        self._emit(Game.StandingOrderCancelled, at, seat=seat, order=order_id)
 
     def undo_problem(self, seat: str) -> str | None:
         """Why `seat` may not take back its last choice now, or None if it may.
@@ -284,23 +310,40 @@ class Game(Aggregate):
         if seat not in self.seat_ids:
             raise BadRequest(f"There is no seat {seat!r} in this game.")
 
-    def _decide(self, prompt: Prompt, choice: str, key: str | None, at: str, by: str) -> None:
+    def _set_standing_order(self, prompt: Prompt, choice: str, label: str, at: str) -> None:
+        orders = self.standing.get(prompt.seat, [])
+        if len(orders) >= MAX_STANDING_ORDERS and not any(o["kind"] == prompt.kind for o in orders):
+            raise BadRequest(f"You already have {MAX_STANDING_ORDERS} standing orders: cancel one first.")
+        self._emit(Game.StandingOrderSet, at, seat=prompt.seat, kind=prompt.kind, choice=choice, label=label)
+
+    def _standing_choice(self, prompt: Prompt) -> dict | None:
+        """Rule of the platform: a standing order answers a prompt of its kind for its seat whenever the
+        prompt offers its choice (an id the rules compute afresh for every prompt, so it is always legal)."""
+        for order in self.standing.get(prompt.seat, []):
+            if order["kind"] == prompt.kind and prompt.find(order["choice"]) is not None:
+                return order
+        return None
+
+    def _decide(self, prompt: Prompt, choice: str, key: str | None, at: str, by: str,
+                order: int | None = None) -> None:
+        fired = {"order": order} if order is not None else {}
         if not prompt.secret:
-            self._apply_choice(prompt, choice, key, at, by)
+            self._apply_choice(prompt, choice, key, at, by, fired)
             return
         self._emit(Game.ChoiceSealed, at, seat=prompt.seat, prompt_id=prompt.id, choice=choice,
-                   key=key, by=by)
+                   key=key, by=by, **fired)
         if not self.open_prompts():
             self._reveal(at)
 
-    def _apply_choice(self, prompt: Prompt, choice: str, key: str | None, at: str, by: str) -> None:
+    def _apply_choice(self, prompt: Prompt, choice: str, key: str | None, at: str, by: str,
+                      fired: dict) -> None:
         seq = self.version + 1
         rng = DerivedRandom(self.seed, seq)
         after = self.rules.apply(self.state, prompt.seat, choice, rng)
         self._next_state = after
         checkpoint = rng.draws or seq % STATE_HASH_EVERY == 0 or self.rules.outcome(after) is not None
         self._emit(Game.ChoiceMade, at, seat=prompt.seat, prompt_id=prompt.id, choice=choice, key=key,
-                   by=by, draws=rng.draws, state_hash=state_hash(after) if checkpoint else None)
+                   by=by, draws=rng.draws, state_hash=state_hash(after) if checkpoint else None, **fired)
         self._finish_if_over(at)
 
     def _reveal(self, at: str) -> None:
@@ -319,13 +362,19 @@ class Game(Aggregate):
         self._finish_if_over(at)
 
     def _auto_resolve(self, at: str) -> None:
-        """Rules of the platform: a decision with a single legal option is played for the seat, and a seat
-        handed to the bot has its decisions played by the bot as soon as they are due."""
+        """Rules of the platform: a decision with a single legal option is played for the seat, a seat's
+        standing order answers the decisions it covers, and a seat handed to the bot has its decisions
+        played by the bot as soon as they are due."""
         for _ in range(MAX_AUTO_STEPS):
             prompts = self.open_prompts()
             single = next((p for p in prompts if len(p.choices) == 1), None)
             if single is not None:
                 self._decide(single, single.choices[0].id, None, at, "auto")
+                continue
+            standing = next(((p, o) for p in prompts if (o := self._standing_choice(p)) is not None), None)
+            if standing is not None:
+                prompt, order = standing
+                self._decide(prompt, order["choice"], None, at, "standing", order["id"])
                 continue
             bot = next((p for p in prompts if p.seat in self.bot_seats), None)
             if bot is None:
@@ -398,6 +447,7 @@ class Game(Aggregate):
         info = self.seat_info(c["seat"])
         info["name"] = c["name"]
         self.bot_seats = [s for s in self.bot_seats if s != c["seat"]] + ([c["seat"]] if c.get("bot") else [])
+        self.standing = {s: o for s, o in self.standing.items() if s != c["seat"]}  # not inherited by the newcomer
         if c.get("token_hash"):
             self.token_hashes[c["seat"]] = c["token_hash"]
 
@@ -420,6 +470,16 @@ class Game(Aggregate):
     def _on_PreferencesChanged(self, c: dict, seq: int) -> None:
         self.preferences[c["seat"]] = c["preference"]
 
+    def _on_StandingOrderSet(self, c: dict, seq: int) -> None:
+        """One order per kind: a new one for the same kind replaces the old."""
+        kept = [o for o in self.standing.get(c["seat"], []) if o["kind"] != c["kind"]]
+        self.standing = {**self.standing, c["seat"]: kept + [{"id": seq, "kind": c["kind"], "choice": c["choice"],
+                                                              "label": c["label"]}]}
+
+    def _on_StandingOrderCancelled(self, c: dict, seq: int) -> None:
+        self.standing = {**self.standing,
+                         c["seat"]: [o for o in self.standing.get(c["seat"], []) if o["id"] != c["order"]]}
+
     # ----------------------------------------------------------------- copying
 
     def __deepcopy__(self, memo: dict) -> Game:
@@ -431,6 +491,7 @@ class Game(Aggregate):
             setattr(clone, name, dict(getattr(self, name)))
         clone.seats = [dict(s) for s in self.seats]
         clone.undo_stack, clone.bot_seats = list(self.undo_stack), list(self.bot_seats)
+        clone.standing = {seat: list(orders) for seat, orders in self.standing.items()}
         clone._pending_events = list(self._pending_events)
         return clone
 

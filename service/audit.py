@@ -19,7 +19,8 @@ from domain.randomness import seed_commitment, verify_draws
 ARCHIVE_FORMAT = "tabularium-archive/1"
 EVENT_TYPES = {"GameCreated", "ChoiceMade", "ChoiceSealed", "ChoicesRevealed", "MessagePosted", "GameFinished",
                "GameAbandoned", "SeatTokenRotated", "DeadlineMissed", "SeatReplaced", "VacationStarted",
-               "VacationEnded", "GamePaused", "GameResumed", "PreferencesChanged", "ChoiceUndone"}
+               "VacationEnded", "GamePaused", "GameResumed", "PreferencesChanged", "ChoiceUndone",
+               "StandingOrderSet", "StandingOrderCancelled"}
 REDACTED = {"redacted": True}
 
 
@@ -205,11 +206,12 @@ def make_archive(game_id: str, entries: list[dict], exported_at: str, contacts: 
 
 
 def redact_for(entries: list[dict], viewer: str) -> list[dict]:
-    """A seat's copy of a finished game: private messages between other seats keep only their hash."""
-    from service.views import may_see_message
+    """A seat's copy of a finished game: private messages between other seats, and other seats' standing
+    orders, keep only their hash."""
+    from service.views import may_see_event
 
-    return [{**e, "content": REDACTED} if e["type"] == "MessagePosted" and not may_see_message(e["content"], viewer)
-            else e for e in entries]
+    return [e if may_see_event(e["type"], e["content"], viewer) else {**e, "content": REDACTED}
+            for e in entries]
 
 
 def archive_problems(archive: Any) -> list[str]:

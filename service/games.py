@@ -108,16 +108,20 @@ class GameService:
 
     def choose(self, game_id: str | UUID, seat: str, prompt_id: str, choice: str,
                key: str | None = None, by: str = "seat", current: Game | None = None,
-               guard: Guard | None = None) -> dict:
+               guard: Guard | None = None, standing: bool = False) -> dict:
         """`current`: the game as the caller just loaded it (never mutated here; a conflict reloads).
-        `guard(game)`: the caller's own check, run on every game the command is tried on."""
+        `guard(game)`: the caller's own check, run on every game the command is tried on.
+        `standing`: also keep making this choice for prompts of the same kind (a standing order)."""
         _check_text("prompt_id", prompt_id, 200)
         _check_text("choice", choice, 200)
         if key is not None:
             _check_text("idempotency_key", key, MAX_KEY)
+        if standing and by != "seat":
+            raise BadRequest("Only the player of a seat can give it a standing order.")
         try:
-            result = self._command(game_id, lambda g: g.choose(seat, prompt_id, choice, key, self.now(), by),
-                                   current, guard)
+            result = self._command(
+                game_id, lambda g: g.choose(seat, prompt_id, choice, key, self.now(), by, standing=standing),
+                current, guard)
         except (GameError, IllegalAction):
             self.counters.inc("tabularium_actions_total", result="refused")
             raise
@@ -139,6 +143,13 @@ class GameService:
         """Take back the seat's last choice (only before a reveal, a draw or a change of actor)."""
         return self._command(game_id, lambda g: (g.undo(seat, self.now()), {"version": g.version})[1],
                              current, guard)
+
+    def cancel_standing_order(self, game_id: str | UUID, seat: str, order_id: Any,
+                              current: Game | None = None, guard: Guard | None = None) -> dict:
+        if isinstance(order_id, bool) or not isinstance(order_id, int):
+            raise BadRequest("A standing order is named by its number.")
+        return self._command(game_id, lambda g: (g.cancel_standing_order(seat, order_id, self.now()),
+                                                 {"version": g.version})[1], current, guard)
 
     def post_message(self, game_id: str | UUID, seat: str | None, to: Any, text: str) -> dict:
         _check_text("text", text, MAX_MESSAGE)

@@ -38,7 +38,8 @@ def view_json(game: Game, viewer: str | None, deadlines: dict | None = None) -> 
     if game.status == FINISHED and rules_viewer is None:
         rules_viewer = REFEREE
     prompt = game.prompt_for(seat) if seat else None
-    you: dict[str, Any] = {"seat": seat, "can_undo": bool(seat) and game.undo_problem(seat) is None}
+    you: dict[str, Any] = {"seat": seat, "can_undo": bool(seat) and game.undo_problem(seat) is None,
+                           "standing_orders": standing_orders_json(game, seat) if seat else []}
     if seat and seat in game.sealed:
         sealed = game.sealed[seat]
         you["sealed_choice"] = sealed["choice"]
@@ -59,6 +60,24 @@ def summary_json(game: Game, deadlines: dict | None = None) -> dict:
 def may_see_message(content: dict, viewer: str | None) -> bool:
     to = content["to"]
     return to == "all" or viewer == REFEREE or viewer in to or (viewer is not None and viewer == content["seat"])
+
+
+PRIVATE_TO_SEAT = frozenset({"StandingOrderSet", "StandingOrderCancelled"})
+
+
+def may_see_event(kind: str, content: dict, viewer: str | None) -> bool:
+    """Events private to some seats, for good (even once the game is over): private messages, and a
+    seat's standing orders (its intentions; a choice an order makes is public like any other)."""
+    if kind == "MessagePosted":
+        return may_see_message(content, viewer)
+    if kind in PRIVATE_TO_SEAT:
+        return viewer == REFEREE or (viewer is not None and viewer == content["seat"])
+    return True
+
+
+def standing_orders_json(game: Game, seat: str) -> list[dict]:
+    return [{"id": o["id"], "kind": o["kind"], "choice": o["choice"], "label": o["label"]}
+            for o in game.standing.get(seat, [])]
 
 
 class HistoryBuilder:
@@ -84,7 +103,7 @@ class HistoryBuilder:
 
     def _entry(self, game: Game, event: Any, before: Any) -> dict | None:
         kind, c = type(event).__name__, event.content
-        if kind == "MessagePosted" and not may_see_message(c, self.private_viewer):
+        if not may_see_event(kind, c, self.private_viewer):
             return None
         handler = getattr(self, "_text_" + kind, None)
         text = handler(game, c, before) if handler else self._text_default(kind, game, c)
@@ -105,7 +124,8 @@ class HistoryBuilder:
     def _text_ChoiceMade(self, game: Game, c: dict, before: Any) -> list[str]:
         lines = game.rules.describe(before, c["seat"], c["choice"], game.state, self.narrator)
         note = {"auto": " (automatic: it was the only choice)", "timeout": " (played by the server: deadline missed)",
-                "bot": " (played by the bot)", "operator": " (played by the operator)"}.get(c.get("by"), "")
+                "bot": " (played by the bot)", "operator": " (played by the operator)",
+                "standing": " (by standing order)"}.get(c.get("by"), "")
         if c.get("by") == "auto" and self.narrator not in (c["seat"], REFEREE):
             note = ""  # "only choice" can reveal private means (a forced pass): only its seat is told
         return [lines[0] + note, *lines[1:]] if lines and note else lines
@@ -146,6 +166,15 @@ class HistoryBuilder:
 
     def _text_ChoiceUndone(self, game: Game, c: dict, before: Any) -> list[str]:
         return [f"{self._name(game, c['seat'])} took back a choice (event {c['undone_seq']})."]
+
+    def _text_StandingOrderSet(self, game: Game, c: dict, before: Any) -> list[str]:
+        who = "You" if self.private_viewer == c["seat"] else self._name(game, c["seat"])
+        return [f"{who} set a standing order: whenever asked to {c['kind'].replace('_', ' ')}, "
+                f"choose \"{c['label']}\" if it is offered."]
+
+    def _text_StandingOrderCancelled(self, game: Game, c: dict, before: Any) -> list[str]:
+        who = "You" if self.private_viewer == c["seat"] else self._name(game, c["seat"])
+        return [f"{who} cancelled standing order {c['order']}."]
 
     def _text_SeatTokenRotated(self, game: Game, c: dict, before: Any) -> list[str]:
         return [f"{self._name(game, c['seat'])}'s access link was replaced."]

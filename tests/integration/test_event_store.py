@@ -21,8 +21,9 @@ def _exercise_every_event_type(svc):
     svc.rotate_token(gid, "red")
     play_sealed_round(svc, gid)
     winner = svc.get(gid).waiting_for()[0]
-    svc.choose(gid, winner, svc.get(gid).prompt_for(winner).id, "draw")
+    svc.choose(gid, winner, svc.get(gid).prompt_for(winner).id, "draw", standing=True)
     svc.undo(gid, winner)
+    svc.cancel_standing_order(gid, winner, svc.get(gid).standing[winner][0]["id"])
     play_random(svc, gid, random.Random(4))
     other = new_game(svc, players=2)
     svc.abandon(other, "operator", "test")
