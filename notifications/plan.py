@@ -22,6 +22,7 @@ from notifications.outbox import MailConfig, day_end, iso_epoch, new_row
 from notifications.webhooks import KINDS as WEBHOOK_KINDS
 from notifications.webhooks import hooks_of
 from service.timezones import UTC_NAME, day_bounds, is_utc
+from service.views import may_see_event
 
 log = logging.getLogger("tabularium.outbox")
 
@@ -139,6 +140,5 @@ def digest_day(at: str, zone: str) -> tuple[str, float]:
 
 
 def _visible(kind: str, c: dict, seat: str) -> bool:
-    if kind != "MessagePosted":
-        return True
-    return c["to"] == "all" or seat in c["to"] or seat == c.get("seat")
+    """Private events (messages between others, others' standing orders) must not even schedule a digest."""
+    return may_see_event(kind, c, seat)
