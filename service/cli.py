@@ -110,7 +110,9 @@ def show_text(view: dict) -> str:
 
 @command("play", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat", required=True),
          p.add_argument("choice", help="a choice id or its number in the list"),
-         p.add_argument("--prompt", help="the prompt id you are answering (default: the current one)")))
+         p.add_argument("--prompt", help="the prompt id you are answering (default: the current one)"),
+         p.add_argument("--always", action="store_true",
+                        help="and make the same choice whenever a decision of this kind offers it (a standing order)")))
 def cmd_play(args) -> int:
     svc = service()
     prompt = svc.get(args.game).prompt_for(args.seat)
@@ -119,8 +121,30 @@ def cmd_play(args) -> int:
     choice = args.choice
     if choice.isdigit() and prompt.find(choice) is None and 1 <= int(choice) <= len(prompt.choices):
         choice = prompt.choices[int(choice) - 1].id
-    result = svc.choose(args.game, args.seat, args.prompt or prompt.id, choice, by="seat")
+    result = svc.choose(args.game, args.seat, args.prompt or prompt.id, choice, by="seat", standing=args.always)
     print(f"recorded; the game is at event {result['version']}")
+    if args.always:
+        print(f"standing order: {prompt.kind.replace('_', ' ')} -> {choice} "
+              f"(cancel: tabularium cancel-order {args.game} --as {args.seat} NUMBER)")
+    return 0
+
+
+@command("orders", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat", required=True)))
+def cmd_orders(args) -> int:
+    """A seat's standing orders, with the numbers that cancel them."""
+    orders = service().get(args.game).standing.get(args.seat, [])
+    for o in orders:
+        print(f"{o['id']:>5}  {o['kind'].replace('_', ' ')}: {o['label']} ({o['choice']})")
+    if not orders:
+        print(f"{args.seat} has no standing orders")
+    return 0
+
+
+@command("cancel-order", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat", required=True),
+         p.add_argument("order", type=int, help="the order's number (see `tabularium orders`)")))
+def cmd_cancel_order(args) -> int:
+    result = service().cancel_standing_order(args.game, args.seat, args.order)
+    print(f"standing order {args.order} cancelled; the game is at event {result['version']}")
     return 0
 
 

@@ -68,6 +68,23 @@ def test_play_by_number_history_and_show_at(cli_env, capsys):
     assert code == 1 and "no decision" in err
 
 
+def test_a_standing_order_from_the_terminal(cli_env, capsys):
+    gid = new_game(capsys)["id"]
+    for seat in ("red", "blue"):  # the sealed round; then its winner is asked to draw or pass
+        assert run(capsys, "play", gid, "--as", seat, "1")[0] == 0
+    winner = GameService().get(gid).waiting_for()[0]
+    code, out, _ = run(capsys, "play", gid, "--as", winner, "pass", "--always")
+    assert code == 0 and "standing order: draw or pass -> pass" in out
+    code, out, _ = run(capsys, "orders", gid, "--as", winner)
+    number = int(out.split()[0])
+    assert "draw or pass: Pass (pass)" in out
+    other = "blue" if winner == "red" else "red"
+    code, _, err = run(capsys, "cancel-order", gid, "--as", other, str(number))
+    assert code == 1 and "no standing order" in err
+    assert run(capsys, "cancel-order", gid, "--as", winner, str(number))[0] == 0
+    assert "has no standing orders" in run(capsys, "orders", gid, "--as", winner)[1]
+
+
 def test_an_illegal_choice_is_refused_with_a_sentence(cli_env, capsys):
     gid = new_game(capsys)["id"]
     code, _, err = run(capsys, "play", gid, "--as", "red", "card-999")
