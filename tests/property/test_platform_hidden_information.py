@@ -29,7 +29,7 @@ def _assert_nothing_leaks(svc, gid):
         for seat, choice in sealed:
             if seat != viewer:
                 assert f'"sealed_choice": "{choice["choice"]}"' not in json.dumps(view)
-                assert f"chose in secret: Play the {choice['choice'].split('-')[1]}" not in text
+                assert f"chose in secret: Play the {choice['choice'].split('-')[1]} (" not in text
         assert svc.get(gid).seed not in json.dumps(view) + text
 
 
@@ -61,3 +61,53 @@ def test_views_are_identical_whatever_the_other_hands_hold(sqlite_svc):
     assert RULES.view(state, "red") == RULES.view(altered, "red")
     assert RULES.view(state, None) == RULES.view(altered, None)
     assert RULES.view(state, "blue") != RULES.view(altered, "blue")
+
+
+def _assert_orders_stay_private(svc, gid):
+    game = svc.get(gid)
+    for viewer in SEATS + [None]:
+        view = svc.view(gid, viewer)
+        mine = game.standing.get(viewer, []) if viewer else []
+        assert view["you"]["standing_orders"] == [
+            {"id": o["id"], "kind": o["kind"], "choice": o["choice"], "label": o["label"]} for o in mine]
+        history = svc.history(gid, viewer)
+        private = [h for h in history if h["type"] in ("StandingOrderSet", "StandingOrderCancelled")]
+        assert all(h["seat"] == viewer for h in private)
+        for seat, orders in game.standing.items():
+            if seat != viewer and orders:
+                assert not any(h["type"] == "StandingOrderSet" and h["seat"] == seat for h in history)
+
+
+@pytest.mark.parametrize("game_seed", [4, 5, 6])
+def test_standing_orders_never_leak_at_any_step(sqlite_svc, game_seed):
+    """Orders are set at random with choices, and cancelled at random; at every step only their own
+    seat sees them, in the view and the history, and once the game is over, in the exports."""
+    svc = sqlite_svc
+    gid = new_game(svc, players=3, seed=f"{game_seed:02x}" * 32, rounds=8, hand_size=8)
+    rng = random.Random(game_seed)
+    while svc.get(gid).status == "active":
+        _assert_nothing_leaks(svc, gid)
+        _assert_orders_stay_private(svc, gid)
+        game = svc.get(gid)
+        owned = [(s, o["id"]) for s, orders in game.standing.items() for o in orders]
+        if owned and rng.random() < 0.1:
+            svc.cancel_standing_order(gid, *rng.choice(owned))
+            continue
+        prompt = rng.choice(game.open_prompts())
+        repeatable = prompt.kind != "play_card"  # a card id is never offered twice
+        svc.choose(gid, prompt.seat, prompt.id, rng.choice(prompt.choices).id,
+                   standing=rng.random() < (0.6 if repeatable else 0.1))
+    events = svc.events(gid)
+    assert any(type(e).__name__ == "StandingOrderSet" for e in events)
+    assert any(e.content.get("by") == "standing" for e in events), "no order ever fired: a weak game seed"
+    owners = {e.originator_version: e.content["seat"] for e in events
+              if type(e).__name__ in ("StandingOrderSet", "StandingOrderCancelled")}
+    for viewer in SEATS:
+        exported = [e for e in svc.export(gid, viewer)["events"] if e["seq"] in owners]
+        assert len(exported) == len(owners)
+        for entry in exported:
+            assert (entry["content"] == {"redacted": True}) == (owners[entry["seq"]] != viewer)
+        text = json.dumps(svc.export(gid, viewer))
+        for e in events:
+            if type(e).__name__ == "StandingOrderSet" and e.content["seat"] != viewer:
+                assert e.content["salt"] not in text  # the whole content is withheld, salt included
