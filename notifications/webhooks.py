@@ -17,6 +17,7 @@ from __future__ import annotations
 import http.client
 import ipaddress
 import json
+import re
 import os
 import socket
 import time
@@ -246,11 +247,12 @@ def post_json(url: str, body: dict, timeout: float | None = None) -> int:
         raise TransientError(str(exc)) from exc  # a DNS outage heals: the row retries with the backoff
     except WebhookUrlError as exc:
         raise PermanentError(str(exc)) from exc
+    path, body = ntfy_request(target, body) if is_ntfy(target) else (target.path, body)
     data = json.dumps(body, ensure_ascii=False).encode("utf-8")
     headers = {"Content-Type": "application/json", "User-Agent": "Tabularium", "Content-Length": str(len(data))}
     conn = _connection(target, TIMEOUT if timeout is None else timeout)
     try:
-        conn.request("POST", target.path, body=data, headers=headers)
+        conn.request("POST", path, body=data, headers=headers)
         response = conn.getresponse()
         detail = response.read(300).decode("utf-8", "replace").strip()
         status = response.status
@@ -260,6 +262,24 @@ def post_json(url: str, body: dict, timeout: float | None = None) -> int:
     finally:
         conn.close()
     return classify(status, detail, retry_after)
+
+
+NTFY_TOPIC = re.compile(r"/([-_A-Za-z0-9]{1,64})")
+
+
+def is_ntfy(target: Target) -> bool:
+    """ntfy (ntfy.sh, or a server whose name starts with "ntfy.") shows a JSON body posted to a topic as
+    raw text; a topic URL with anything beyond the topic is posted as it is."""
+    named = target.host == "ntfy.sh" or target.host.startswith("ntfy.")
+    return named and NTFY_TOPIC.fullmatch(target.path) is not None
+
+
+def ntfy_request(target: Target, body: dict) -> tuple[str, dict]:
+    """ntfy's JSON publishing: posted to the server's root with the topic inside, all UTF-8 (its header
+    fields, Title and Click, would have to be Latin-1)."""
+    topic = NTFY_TOPIC.fullmatch(target.path).group(1)
+    return "/", {"topic": topic, "title": body.get("title", "Tabularium"), "message": body.get("text", ""),
+                 "click": body.get("url", ""), "tags": ["game_die"]}
 
 
 class RetryLater(TransientError):

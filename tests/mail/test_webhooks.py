@@ -293,3 +293,31 @@ def test_payloads_hold_only_what_the_seat_may_see(svc, sink):
         assert r["path"] == f"/{r['json']['seat']}"  # each seat's hook gets that seat's notices only
         assert_nothing_secret(raw, tokens)
     assert {r["json"]["kind"] for r in sink.requests} == {"webhook_your_turn", "webhook_finished"}
+
+
+def test_an_ntfy_topic_gets_ntfys_own_json_at_the_server_root(svc, sink, monkeypatch):
+    """ntfy shows a JSON body posted to a topic as raw text: it is sent to ntfy's JSON endpoint instead."""
+    monkeypatch.setattr(webhooks, "resolve", lambda host, port: ["127.0.0.1"])
+    gid, tokens = new_game(svc)
+    port = sink.server.server_port
+    webhooks.set_hook(svc.store, gid, "red", f"http://ntfy.test:{port}/tabularium-Ann_42")
+    webhooks.set_hook(svc.store, gid, "blue", f"http://ntfy.test:{port}/a/b")  # not a topic URL: as it is
+    flush(svc)
+    by_path = {r["path"]: r["json"] for r in sink.requests}
+    ntfy = by_path["/"]
+    assert set(ntfy) == {"topic", "title", "message", "click", "tags"}
+    assert ntfy["topic"] == "tabularium-Ann_42" and "your turn" in ntfy["message"]
+    assert ntfy["click"].endswith(f"/games/{gid}?seat=red")
+    assert by_path["/a/b"]["seat"] == "blue"
+    assert_nothing_secret(json.dumps(ntfy), tokens)
+
+
+def test_only_ntfy_hosts_and_topic_paths_are_ntfy():
+    def target(host, path):
+        return webhooks.Target("https", host, 443, path, "203.0.113.9")
+
+    assert webhooks.is_ntfy(target("ntfy.sh", "/games"))
+    assert webhooks.is_ntfy(target("ntfy.example.org", "/my-topic"))
+    assert not webhooks.is_ntfy(target("ntfy.sh", "/games?x=1"))
+    assert not webhooks.is_ntfy(target("hooks.slack.com", "/services/T/B/X"))
+    assert not webhooks.is_ntfy(target("example.org", "/ntfy"))
