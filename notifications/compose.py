@@ -123,8 +123,10 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) ->
     settings, seat, gid = svc.settings, row["seat"], str(game.id)
     base = settings.base_url
     entries = history_json(events, seat)
+    # A standing order's choice is not the player acting: "since you last acted" still counts from their own.
     last_own = max((e.originator_version for e in events if type(e).__name__ in ("ChoiceMade", "ChoiceSealed")
-                    and e.content.get("seat") == seat and e.content.get("by") not in ("auto", "timeout", "bot")),
+                    and e.content.get("seat") == seat
+                    and e.content.get("by") not in ("auto", "timeout", "bot", "standing")),
                    default=0)
     since = [e for e in entries if e["seq"] > last_own][-SINCE_LIMIT:]
     clock = clock_of(game.options)
@@ -375,7 +377,7 @@ def _finished(ctx: dict, params: dict) -> dict:
 def _reply_accepted(ctx: dict, params: dict) -> dict:
     undone = bool(params.get("undo"))  # an UNDO's own confirmation offers no undo of the undo
     return {"choice_label": params.get("choice_label", ""), "result_version": params.get("version"),
-            "can_undo": ctx["can_undo"] and not undone}
+            "can_undo": ctx["can_undo"] and not undone, "standing": params.get("standing")}
 
 
 @context("reply_rejected")

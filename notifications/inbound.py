@@ -12,7 +12,9 @@ poller, the HTTP webhook). In order:
    also match the seat's registered address, but it is never enough on its own.
 4. De-duplicate by Message-ID (a unique row), and record the choice with an idempotency key derived
    from it, so even a crash between the two cannot record it twice.
-5. The first non-quoted word is a choice number (as listed in the e-mail) or a choice id.
+5. The first non-quoted word is a choice number (as listed in the e-mail) or a choice id; `UNDO` takes
+   back the seat's last choice; `ALWAYS <number or id>` makes the choice and sets a standing order
+   (the same choice whenever a prompt of that kind offers it again).
    A stale or illegal reply gets a short explanation with the current choices — sent to the
    registered address, at most a few per hour per seat; an accepted one gets a confirmation.
 """
@@ -33,6 +35,7 @@ from domain.rules import IllegalAction
 from notifications import outbox, tokens
 
 UNDO_WORD = "undo"
+ALWAYS_WORD = "always"
 UNDONE_LABEL = "your last choice is taken back (UNDO)"
 
 log = logging.getLogger("tabularium.inbound")
@@ -173,9 +176,15 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str) -> Result:
     if tokens.fingerprint(game, seat) != scope["fingerprint"]:
         return reject("the reply address of that e-mail is no longer valid (your seat's link was replaced). "
                       "Reply to this e-mail instead.", "rejected:revoked")
-    word = first_word(body_text(msg))
+    words = first_words(body_text(msg), 2)
+    word = words[0] if words else ""
     if word.lower() == UNDO_WORD:
         return _undo(svc, game, seat, key, reject)
+    standing = word.lower() == ALWAYS_WORD
+    if standing:  # "ALWAYS 2": the choice is the word after it
+        word = words[1] if len(words) > 1 else ""
+    how = ("ALWAYS followed by the number of your choice" if standing
+           else "the number of your choice as the first word")
     prompt = game.prompt_for(seat)
     if prompt is None:
         over = game.status in ("finished", "abandoned")
@@ -185,22 +194,34 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str) -> Result:
         return reject("the game has moved on since that e-mail, so its choices no longer apply. "
                       "Here is your current decision: reply to this e-mail.", "rejected:stale")
     if not word:
-        return reject("no choice was found at the start of your reply. Write the number of your choice "
-                      "as the first word.", "rejected:empty")
+        return reject(f"no choice was found at the start of your reply. Write {how}.", "rejected:empty")
     choice = resolve_choice(prompt, word)
     if choice is None:
-        return reject(f"{word[:40]!r} is not one of the choices. Write the number of your choice "
-                      "as the first word.", "rejected:illegal")
+        return reject(f"{word[:40]!r} is not one of the choices. Write {how}.", "rejected:illegal")
+    return _choose(svc, gid, seat, prompt, choice, key, standing, reject)
+
+
+def _choose(svc: Any, gid: str, seat: str, prompt: Any, choice: Any, key: str, standing: bool,
+            reject: Any) -> Result:
     try:
-        result = svc.choose(gid, seat, prompt.id, choice.id, key=f"mail:{key}", by="seat")
+        result = svc.choose(gid, seat, prompt.id, choice.id, key=f"mail:{key}", by="seat", standing=standing)
     except IllegalAction as exc:
         return reject(exc.reason, "rejected:illegal")
     except GameError as exc:
         return reject(exc.reason, "rejected:refused")
+    params = {"choice_label": choice.label, "version": result["version"]}
+    if standing:
+        params["standing"] = _order_set(svc, gid, seat, prompt.kind)
     rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted",
-                                                result["version"], {"choice_label": choice.label,
-                                                                    "version": result["version"]})])
+                                                result["version"], params)])
     return Result("accepted", choice.id, gid, seat, tuple(rows))
+
+
+def _order_set(svc: Any, gid: str, seat: str, kind: str) -> dict:
+    """What the confirmation says about the order just set: its number (to find it on the game page)
+    and its kind in words. The order may already be gone (cancelled in a race): then no number."""
+    order = next((o for o in svc.get(gid).standing.get(seat, []) if o["kind"] == kind), None)
+    return {"order": order["id"] if order else None, "kind": kind.replace("_", " ")}
 
 
 def _undo(svc: Any, game: Any, seat: str, key: str, reject: Any) -> Result:
@@ -282,6 +303,12 @@ def body_text(msg: Message) -> str:
 
 def first_word(text: str) -> str:
     """The first word of the reply, above any quotation."""
+    words = first_words(text, 1)
+    return words[0] if words else ""
+
+
+def first_words(text: str, count: int) -> list[str]:
+    """Up to `count` words of the reply's first line, above any quotation."""
     try:
         from mailparser_reply import EmailReplyParser
 
@@ -294,9 +321,8 @@ def first_word(text: str) -> str:
             continue
         if stripped.startswith(">") or QUOTE_HEAD.match(stripped):
             break
-        word = stripped.split()[0].strip(".,;:!?()[]{}#*\"'`<>")
-        return word[:100]
-    return ""
+        return [word.strip(".,;:!?()[]{}#*\"'`<>")[:100] for word in stripped.split()[:count]]
+    return []
 
 
 def resolve_choice(prompt: Any, word: str) -> Any:

@@ -54,6 +54,14 @@ def text_field(data: dict, name: str, required: bool = True, limit: int = 200) -
     return value
 
 
+def bool_field(data: dict, name: str) -> bool:
+    """An optional JSON boolean (absent is false); "true", 1 or null are refused rather than guessed at."""
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        abort(400, description=f'"{name}" must be true or false.')
+    return value
+
+
 def wanted_seat() -> str | None:
     seat = request.args.get("seat")
     return seat[:40] if seat else None
@@ -222,7 +230,10 @@ def post_action(game_id: str):
     description: >
       Send the prompt id you are answering, one of its choice ids, and an idempotency key (any string you
       make up per decision, at most 150 characters): the same key twice records one event and answers the
-      same version. The operator acts for a seat by naming it in `seat`.
+      same version. The operator acts for a seat by naming it in `seat`. `"standing": true` also sets a
+      standing order: the same choice is made for you whenever a prompt of the same kind offers it again
+      (one order per kind, at most 12; see the view's `you.standing_orders`). Only a seat's own token may
+      set one: the operator gets 422.
     tags: [play]
     security: [{bearer: []}]
     parameters: [game_id]
@@ -244,10 +255,11 @@ def post_action(game_id: str):
     prompt_id = text_field(data, "prompt_id")
     choice = text_field(data, "choice")
     key = text_field(data, "idempotency_key", required=False, limit=MAX_CLIENT_KEY)
+    standing = bool_field(data, "standing")
     seat, by = acting_seat(game, caller, data.get("seat"))
     # The Game scopes idempotency keys per seat; `current` spares the command a second load.
     result = get_service().choose(game.id, seat, prompt_id, choice, key=key, by=by, current=game,
-                                  guard=seat_token_guard(caller))
+                                  guard=seat_token_guard(caller), standing=standing)
     return jsonify(version=result["version"])
 
 
@@ -281,6 +293,54 @@ def post_undo(game_id: str):
     seat, _by = acting_seat(game, caller, data.get("seat"))
     result = get_service().undo(game.id, seat, current=game, guard=seat_token_guard(caller))
     return jsonify(version=result["version"])
+
+
+@bp.delete("/games/<game_id>/standing-orders/<int:order_id>")
+def delete_standing_order(game_id: str, order_id: int):
+    """Cancel one of your standing orders.
+    ---
+    summary: Cancel a standing order
+    description: >
+      Cancels the caller's own standing order number `order_id` (its `id` in the view's
+      `you.standing_orders`); from then on the seat is asked again. Recorded as an event private to the
+      seat. The operator names the seat (`?seat=` or `{"seat"}` in the body). An order number the seat
+      does not have gets 422; a game that is over, 409.
+    tags: [play]
+    security: [{bearer: []}]
+    parameters:
+      - game_id
+      - {name: order_id, in: path, required: true, schema: {type: integer, minimum: 1},
+         description: "the order's id, as in the view's you.standing_orders"}
+      - {name: seat, in: query, required: false, schema: {type: string}, description: operator only}
+    requestBody:
+      required: false
+      content:
+        application/json:
+          schema: {type: object, properties: {seat: {type: string, description: operator only}}}
+    errors: [400, 401, 403, 404, 409, 413, 422, 503]
+    responses:
+      '200':
+        description: Cancelled
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Version'}
+    """
+    game, caller = game_and_caller(game_id, for_command=True)
+    data = json_body(optional=True)
+    seat, _by = acting_seat(game, caller, named_seat(data))
+    if views.is_over(game):
+        abort(409, description="This game is over: its standing orders no longer matter.")
+    result = get_service().cancel_standing_order(game.id, seat, order_id, current=game,
+                                                 guard=seat_token_guard(caller))
+    return jsonify(version=result["version"])
+
+
+def named_seat(data: dict) -> Any:
+    """The seat a DELETE names: `?seat=` (a DELETE body is often dropped by clients) or `{"seat"}`."""
+    query, body = request.args.get("seat"), data.get("seat")
+    if query is not None and body is not None and query != body:
+        abort(400, description='Name the "seat" once: the query and the body disagree.')
+    return body if body is not None else query
 
 
 @bp.get("/games/<game_id>/history")

@@ -1,7 +1,8 @@
-"""The game page `/games/<id>` and its forms: choose, take back a choice, post a message, replace your link."""
+"""The game page `/games/<id>` and its forms: choose (optionally as a standing order), cancel a standing order,
+take back a choice, post a message, replace your link."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from domain.errors import GameError
 from domain.rules import IllegalAction
@@ -17,6 +18,7 @@ bp = Blueprint("games", __name__)
 
 RECENT = 20
 MESSAGES = 30
+STANDING_FLASH = "standing"  # the category _standing.html shows after the redirect
 
 
 def page_caller(game) -> Caller:
@@ -95,11 +97,29 @@ def choose(game_id: str):
     if len(choice) > 200:
         abort(422, description="That choice is too long.")
     check_text("choice", choice)
-    try:
-        svc.choose(game.id, seat, prompt_id, choice, key=key, by=by, current=game)  # keys are scoped per seat
+    standing = bool(request.form.get("standing"))  # a checkbox: present only when ticked
+    try:  # keys are scoped per seat; the operator's standing=True is refused by the service (422)
+        svc.choose(game.id, seat, prompt_id, choice, key=key, by=by, current=game, standing=standing)
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat), 303)
+
+
+@bp.post("/games/<game_id>/standing-orders/<int:order_id>/cancel")
+def cancel_standing_order(game_id: str, order_id: int):
+    svc = get_service()
+    game = load_game(game_id)
+    caller = page_caller(game)
+    seat, _by = form_seat(game, caller)
+    if views.is_over(game):
+        return render_game(game, caller, seat, error="This game is over: its standing orders no longer matter.",
+                           status=409)
+    try:
+        svc.cancel_standing_order(game.id, seat, order_id, current=game)
+    except (GameError, IllegalAction) as exc:
+        return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
+    flash(f"Standing order {order_id} is cancelled: you will be asked again.", STANDING_FLASH)
+    return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + "#standing", 303)
 
 
 @bp.post("/games/<game_id>/undo")

@@ -31,6 +31,12 @@ OUTCOME = {"type": "object", "nullable": True,
                           "winners": {"type": "array", "items": {"type": "string"}},
                           "details": {"type": "object"}}}
 
+STANDING_ORDER = {"type": "object", "required": ["id", "kind", "choice", "label"],
+                  "properties": {"id": {"type": "integer", "description": "its number: DELETE .../standing-orders/{id}"},
+                                 "kind": {"type": "string", "description": "the kind of prompt it answers"},
+                                 "choice": {"type": "string", "description": "the choice id it makes when offered"},
+                                 "label": {"type": "string"}}}
+
 SEAT_SETTINGS = {
     "type": "object", "required": ["seat", "email_preference", "vacation"],
     "properties": {
@@ -83,7 +89,9 @@ SCHEMAS = {
                             "you": {"type": "object", "properties": {
                                 "seat": {"type": "string", "nullable": True},
                                 "can_undo": {"type": "boolean", "description": "POST .../undo would be accepted now"},
-                                "sealed_choice": {"type": "string"}}},
+                                "sealed_choice": {"type": "string"},
+                                "standing_orders": {"type": "array", "items": STANDING_ORDER,
+                                                    "description": "your own standing orders (nobody else sees them)"}}},
                             "state": {"type": "object", "description": "the rules' view, per title"},
                             "prompt": PROMPT,
                             "waiting_for": {"type": "array", "items": {"type": "string"}},
@@ -93,7 +101,10 @@ SCHEMAS = {
                "properties": {"prompt_id": {"type": "string", "maxLength": 200},
                               "choice": {"type": "string", "maxLength": 200},
                               "idempotency_key": {"type": "string", "maxLength": 150},
-                              "seat": {"type": "string", "description": "operator only"}}},
+                              "seat": {"type": "string", "description": "operator only"},
+                              "standing": {"type": "boolean", "default": False,
+                                           "description": "also make this choice whenever a prompt of the same "
+                                                          "kind offers it again (the seat's own token only)"}}},
     "Version": {"type": "object", "required": ["version"], "properties": {"version": {"type": "integer"}}},
     "HistoryEntry": {"type": "object", "required": ["seq", "type", "at", "text", "hash"],
                      "properties": {"seq": {"type": "integer"}, "type": {"type": "string"},

@@ -45,7 +45,8 @@ def world(prod_svc):
 
 
 def fill(rule: str, g: dict) -> str:
-    return rule.replace("<game_id>", g["id"]).replace("<path:token>", g["tokens"]["red"]).replace("<seat>", "blue")
+    return (rule.replace("<game_id>", g["id"]).replace("<path:token>", g["tokens"]["red"]).replace("<seat>", "blue")
+            .replace("<int:order_id>", "1"))
 
 
 def is_api(rule: str) -> bool:
