@@ -247,6 +247,8 @@ class Game(Aggregate):
 
     def cancel_standing_order(self, seat: str, order_id: int, at: str) -> None:
         self._require_seat(seat)
+        if self.status in (FINISHED, ABANDONED):  # nothing is appended after the seed is revealed
+            raise GameNotActive("This game is over: its standing orders no longer matter.")
         if not any(o["id"] == order_id for o in self.standing.get(seat, [])):
             raise BadRequest("You have no standing order with that number.")
         self._emit(Game.StandingOrderCancelled, at, seat=seat, order=order_id)

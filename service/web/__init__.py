@@ -33,6 +33,7 @@ LIMITED_ENDPOINTS = {
     "play.magic": "login",
     "api.post_action": "action", "api.post_undo": "action", "api.post_message": "action", "api.rotate_token": "action",
     "games.choose": "action", "games.undo": "action", "games.message": "action", "games.rotate_token": "action",
+    "api.delete_standing_order": "action", "games.cancel_standing_order": "action",
 }
 
 

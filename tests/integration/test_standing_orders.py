@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from domain.errors import BadRequest, NotYourDecision
+from domain.errors import BadRequest, GameNotActive, NotYourDecision
 from domain.game import MAX_STANDING_ORDERS
 from service.views import REFEREE
 from tests.support.play import PLAYERS, play_sealed_round
@@ -160,3 +160,15 @@ def test_no_decision_no_order(svc):
     with pytest.raises(NotYourDecision):
         svc.choose(gid, other, prompt.id, "pass", standing=True)
     assert not svc.get(gid).standing
+
+
+def test_nothing_is_cancelled_once_the_game_is_over(svc):
+    gid = _new(svc, rounds=2)
+    seat, prompt = _first_draw_or_pass(svc, gid)
+    svc.choose(gid, seat, prompt.id, "pass", standing=True)
+    _play_out(svc, gid)
+    game = svc.get(gid)
+    assert game.status == "finished"
+    with pytest.raises(GameNotActive):
+        svc.cancel_standing_order(gid, seat, game.standing[seat][0]["id"])
+    assert svc.get(gid).version == game.version
