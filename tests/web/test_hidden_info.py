@@ -53,6 +53,7 @@ def check_sylla(svc, gid, texts, views_json):
                 assert not {"denarii", "tokens", "sealed_choice"} & set(p), (seat, other)
         own = {c["id"] for c in (view["prompt"] or {}).get("choices", [])}
         own |= {view["you"].get("sealed_choice"), players[seat].get("sealed_choice")}  # the same id may be mine too
+        own |= {o["choice"] for o in view["you"]["standing_orders"]}
         for other, sealed in game.sealed.items():
             if other != seat and sealed["choice"] not in own:
                 assert f'"{sealed["choice"]}"' not in texts[seat], (seat, other, sealed)
@@ -91,10 +92,12 @@ def test_no_seat_sees_another_seats_secrets(svc, rules, players, seed):
                     secrets_of[seat].append(marker)
         if step % 40 == 0:
             assert call(client, "GET", f"/api/games/{gid}/export", tokens[rng.choice(sorted(tokens))]).status_code == 403
+        check_standing_orders(client, svc, gid, tokens, views_json, with_history=step % 10 == 0)
         seat = rng.choice(svc.get(gid).waiting_for())
         prompt = views_json[seat]["prompt"]
         r = call(client, "POST", f"/api/games/{gid}/actions", tokens[seat],
-                 json={"prompt_id": prompt["id"], "choice": rng.choice(prompt["choices"])["id"]})
+                 json={"prompt_id": prompt["id"], "choice": rng.choice(prompt["choices"])["id"],
+                       "standing": step < len(tokens) or rng.random() < 0.3})
         assert r.status_code == 200, r.get_json()
         step += 1
     # history entries carry narration only: no raw choice ids, no state
@@ -107,6 +110,23 @@ def test_no_seat_sees_another_seats_secrets(svc, rules, players, seed):
         history = call(client, "GET", f"/api/games/{gid}/history", token)
         assert exported.status_code == 200
         assert not any(h in exported.text or h in history.text for h in secrets_of[seat]), seat
+        for entry in exported.get_json()["events"]:
+            if entry["type"] in ("StandingOrderSet", "StandingOrderCancelled") and entry["content"] != {"redacted": True}:
+                assert entry["content"]["seat"] == seat
+    orders = [e for e in svc.events(gid) if type(e).__name__ == "StandingOrderSet"]
+    assert orders, "no standing order was set: the test would prove nothing about them"
+
+
+def check_standing_orders(client, svc, gid, tokens, views_json, with_history: bool):
+    """A seat sees its own standing orders, and nobody else's (view, and history when asked)."""
+    game = svc.get(gid)
+    for seat, token in tokens.items():
+        assert [o["id"] for o in views_json[seat]["you"]["standing_orders"]] == \
+            [o["id"] for o in game.standing.get(seat, [])]
+        if with_history:
+            history = call(client, "GET", f"/api/games/{gid}/history", token).get_json()
+            private = [h for h in history if h["type"] in ("StandingOrderSet", "StandingOrderCancelled")]
+            assert all(h["seat"] == seat for h in private), seat
 
 
 def _json_end(text: str) -> int:
