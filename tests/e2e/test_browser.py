@@ -27,9 +27,12 @@ def log_in(context, url: str):
 
 # One round trip to the browser per decision: pick a random choice the way a person would (a button, or
 # a radio and then Confirm) and click it. Playwright calls cost tens of milliseconds each on 2 cores.
-CLICK_RANDOM_CHOICE = """(r) => {
+CLICK_RANDOM_CHOICE = """([r, standing]) => {
   const form = document.querySelector("form.choices");
   if (!form) return "no form";
+  const box = form.querySelector("input[type=checkbox][name=standing]");
+  if (standing && !box) return "no standing box";
+  if (box) box.checked = standing;
   const buttons = form.querySelectorAll("button[name=choice]");
   if (buttons.length) { buttons[Math.floor(r * buttons.length)].click(); return "button"; }
   const radios = form.querySelectorAll("input[type=radio][name=choice]");
@@ -39,10 +42,21 @@ CLICK_RANDOM_CHOICE = """(r) => {
 }"""
 
 
-def choose_randomly(page, rng: random.Random) -> None:
+def choose_randomly(page, rng: random.Random, standing: bool = False) -> None:
     with page.expect_navigation(wait_until="domcontentloaded"):
-        how = page.evaluate(CLICK_RANDOM_CHOICE, rng.random())
+        how = page.evaluate(CLICK_RANDOM_CHOICE, [rng.random(), standing])
     assert how in ("button", "radio"), how
+
+
+def cancel_standing_order(page, svc, gid: str, seat: str) -> None:
+    """The "Your standing orders" card lists the order; its Cancel button removes it."""
+    [order] = svc.get(gid).standing[seat]
+    card = page.locator("#standing")
+    assert card.get_by_text(f"(order {order['id']})").count() == 1
+    with page.expect_navigation(wait_until="domcontentloaded"):
+        card.get_by_role("button", name=f"Cancel standing order {order['id']}").click()
+    assert page.get_by_text(f"Standing order {order['id']} is cancelled").count() == 1
+    assert not svc.get(gid).standing.get(seat)
 
 
 def shown_version(page) -> int:
@@ -70,6 +84,7 @@ def test_whole_game_in_the_browser(browser, live, artifacts):
         pages[s["seat"]] = log_in(contexts[s["seat"]], f"{live.url}/play/{s['token']}")
     rng = random.Random(11)
     steps, reloads, undos, started = 0, 0, 0, time.monotonic()
+    ordered = None  # the seat whose standing order is waiting to be cancelled
     versions = {seat: 1 for seat in pages}
     while True:
         game = svc.get(gid)
@@ -81,9 +96,15 @@ def test_whole_game_in_the_browser(browser, live, artifacts):
         if versions[seat] != game.version:  # this seat's page is stale: reload it, as a player would
             page.goto(f"{live.url}/games/{gid}?seat={seat}", wait_until="domcontentloaded")
             reloads += 1
-        choose_randomly(page, rng)
+        standing = steps == 4  # one player ticks "always" once, and cancels it on the next page they see
+        choose_randomly(page, rng, standing)
         versions[seat] = shown_version(page)
         steps += 1
+        if standing:
+            ordered = seat
+        elif ordered == seat and svc.get(gid).standing.get(seat):
+            cancel_standing_order(page, svc, gid, seat)
+            versions[seat], ordered = shown_version(page), None
         if undos < 2 and page.get_by_role("button", name="Take back my last choice").count():
             take_back(page, svc, gid, seat)  # a player's misclick, forgiven twice per game
             versions[seat] = shown_version(page)
@@ -93,6 +114,8 @@ def test_whole_game_in_the_browser(browser, live, artifacts):
     game = svc.get(gid)
     assert game.status == "finished" and steps > 3
     assert undos == 2 and sum(type(e).__name__ == "ChoiceUndone" for e in svc.events(gid)) == 2
+    kinds = [type(e).__name__ for e in svc.events(gid)]
+    assert kinds.count("StandingOrderSet") == 1 and kinds.count("StandingOrderCancelled") == 1
     page = pages["red"]
     page.goto(f"{live.url}/games/{gid}")
     assert page.get_by_text("Game over").count() >= 1
