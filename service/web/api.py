@@ -317,7 +317,7 @@ def delete_standing_order(game_id: str, order_id: int):
       content:
         application/json:
           schema: {type: object, properties: {seat: {type: string, description: operator only}}}
-    errors: [400, 401, 403, 404, 409, 413, 422, 503]
+    errors: [400, 401, 403, 404, 409, 413, 422, 429, 503]
     responses:
       '200':
         description: Cancelled
