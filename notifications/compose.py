@@ -105,6 +105,8 @@ def compose(svc: Any, row: dict) -> Composed:
     allowed = ALLOWED.get(contact.get("preference") or "every")
     if (allowed is None and kind == "digest") or (allowed is not None and kind not in allowed):
         raise Skip(f"the player's preference is {contact.get('preference')!r}")
+    if kind == "your_turn" and answered_at_once(_events(svc, gid, row["seq"] + 1), row, seat):
+        raise Skip("the decision was made for the seat at once (single choice, standing order or bot)")
     if kind in EVENT_KINDS:  # as of its event: the prefix of an append-only log never changes
         events = _cached(("prefix", id(svc), gid, row["seq"]), lambda: svc.events(gid)[: row["seq"]])
     else:
@@ -197,6 +199,27 @@ def _contacts(svc: Any, gid: str) -> dict:
 
 def forget_contacts(svc: Any, gid: str) -> None:
     _contacts_cache.pop((id(svc), gid), None)
+
+
+AUTOMATIC = ("auto", "standing", "bot")
+
+
+def answered_at_once(events: list, row: dict, seat: str) -> bool:
+    """Whether the decision a your-turn row announces was made for the seat by the very command that
+    opened it: every event of one command carries the command's `at`. The pump plans per event, so it
+    sees the decision open between two events of one save; the player never had anything to decide."""
+    seq, prompt_id = row["seq"], (row.get("params") or {}).get("prompt_id")
+    if not prompt_id or len(events) <= seq:
+        return False
+    opened_at = events[seq - 1].content.get("at")
+    for event in events[seq:]:
+        c = event.content
+        if c.get("at") != opened_at:
+            return False
+        if type(event).__name__ in ("ChoiceMade", "ChoiceSealed") and c.get("seat") == seat \
+                and c.get("prompt_id") == prompt_id:
+            return c.get("by") in AUTOMATIC
+    return False
 
 
 def _events(svc: Any, gid: str, at_least: int) -> list:

@@ -4,6 +4,7 @@ its default choice is played. Then every mailbox is checked: thread headers, exa
 e-mail per decision, and no other seat's secrets in any e-mail."""
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from datetime import datetime, timedelta, timezone
@@ -77,16 +78,25 @@ def _check_timeout(svc, gid, timed_out):
 
 
 def _expected_your_turns(svc, gid) -> dict[str, int]:
+    """One e-mail per decision a seat was left to make: a decision opened and answered for the seat by
+    the same command (its only choice, its standing order, the bot) is never announced."""
     counts: dict[str, int] = {}
+    events = svc.events(gid)
     game, before = None, {}
-    for event in svc.events(gid):
+    for n, event in enumerate(events):
         game = event.mutate(game)
         after = {p.seat: p.id for p in game.open_prompts()}
         for seat, pid in after.items():
-            if before.get(seat) != pid:
+            if before.get(seat) != pid and not _answered_by_the_same_command(events[n + 1:], event, seat, pid):
                 counts[seat] = counts.get(seat, 0) + 1
         before = after
     return counts
+
+
+def _answered_by_the_same_command(later, opening, seat, prompt_id) -> bool:
+    same = itertools.takewhile(lambda e: e.content["at"] == opening.content["at"], later)
+    return any(e.content.get("seat") == seat and e.content.get("prompt_id") == prompt_id
+               and e.content.get("by") in ("auto", "standing", "bot") for e in same)
 
 
 def _check_mailboxes(svc, gid, boxes, address, by_mail):

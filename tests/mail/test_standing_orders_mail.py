@@ -113,3 +113,20 @@ def test_a_choice_made_by_the_order_is_news_in_the_next_email(table):
     flush(svc)
     since = text_of(latest(boxes, email)).split("Since you last acted", 1)[1]
     assert "You pass. (by standing order)" in since
+
+
+def test_no_your_turn_email_asks_what_the_order_answers(table):
+    """The order answers within the save that opened the decision, so the seat is never told to decide."""
+    svc, gid, boxes = table
+    winner, email, mail = _winner_asked(svc, gid, boxes)
+    assert handle(svc, reply_to(mail, "ALWAYS 2")).outcome == "accepted"
+    flush(svc)
+    before = len(boxes.to(email, "your_turn"))
+    while _by(svc, gid, winner).count("standing") < 2 and svc.get(gid).status == "active":
+        prompt = svc.get(gid).open_prompts()[0]
+        svc.choose(gid, prompt.seat, prompt.id, "draw" if prompt.kind == "draw_or_pass" else prompt.choices[0].id)
+        flush(svc)
+    assert _by(svc, gid, winner).count("standing") >= 1
+    later = boxes.to(email, "your_turn")[before:]
+    assert later, "the winner was still asked for its cards"
+    assert not any([cid for _n, _label, cid in choices_in(m)] == ["draw", "pass"] for m in later)

@@ -211,7 +211,8 @@ def answer_by_mail(stack: Stack, game_id: str, seat: str, view: dict, number: in
 
 def expected_turn_mails(stack: Stack, game_id: str) -> int:
     """Rule of the notifications: a seat gets one your-turn e-mail each time it becomes due for a new
-    decision (its open prompt changes). Recomputed independently from the exported event log."""
+    decision (its open prompt changes), unless the command that opened the decision also made it for
+    the seat (its only choice, its standing order, the bot). Recomputed independently from the export."""
     from uuid import UUID
 
     from domain.game import Game
@@ -221,13 +222,25 @@ def expected_turn_mails(stack: Stack, game_id: str) -> int:
     events = archive["events"]
     game = Game.from_archive_event(UUID(game_id), events[0])
     owed = {p.seat: p.id for p in game.open_prompts()}
-    count = len(owed)
-    for entry in events[1:]:
+    count = sum(1 for seat, prompt in owed.items() if not answered_at_once(events, 0, seat, prompt))
+    for n, entry in enumerate(events[1:], 1):
         game.append_archive_event(entry)
         now = {p.seat: p.id for p in game.open_prompts()}
-        count += sum(1 for seat, prompt in now.items() if owed.get(seat) != prompt)
+        count += sum(1 for seat, prompt in now.items()
+                     if owed.get(seat) != prompt and not answered_at_once(events, n, seat, prompt))
         owed = now
     return count
+
+
+def answered_at_once(events: list, n: int, seat: str, prompt: str) -> bool:
+    at = events[n]["content"]["at"]
+    for entry in events[n + 1:]:
+        c = entry["content"]
+        if c["at"] != at:
+            return False
+        if c.get("seat") == seat and c.get("prompt_id") == prompt:
+            return c.get("by") in ("auto", "standing", "bot")
+    return False
 
 
 def check(stack: Stack, played: dict) -> dict:
