@@ -159,6 +159,18 @@ def _legality_problem(game: Game, e: dict) -> str | None:
     prompt = game.prompt_for(c["seat"])
     if prompt is None or prompt.id != c["prompt_id"] or prompt.find(c["choice"]) is None:
         return f"event {e['seq']}: {c['choice']!r} was not a legal choice for {c['seat']} at that moment"
+    if c.get("by") == "standing":
+        return _standing_problem(game, e, prompt.kind)
+    return None
+
+
+def _standing_problem(game: Game, e: dict, kind: str) -> str | None:
+    """A choice recorded as made by a standing order must be what an order in force at that moment says:
+    the server cannot pass off a choice of its own as the player's order."""
+    c = e["content"]
+    order = next((o for o in game.standing.get(c["seat"], []) if o["id"] == c.get("order")), None)
+    if order is None or order["kind"] != kind or order["choice"] != c["choice"]:
+        return f"event {e['seq']}: {c['seat']}'s choice is recorded as made by a standing order that did not say so"
     return None
 
 

@@ -172,3 +172,39 @@ def test_nothing_is_cancelled_once_the_game_is_over(svc):
     with pytest.raises(GameNotActive):
         svc.cancel_standing_order(gid, seat, game.standing[seat][0]["id"])
     assert svc.get(gid).version == game.version
+
+
+def _forged_archives(svc):
+    """A finished game in which an order fired, and copies of its archive where a server rewrote one such
+    choice (and re-hashed the whole chain, as a dishonest server could)."""
+    from domain.chain import GENESIS, event_hash
+    from service.audit import entry_of, make_archive
+
+    gid = _new(svc, rounds=6)
+    seat, prompt = _first_draw_or_pass(svc, gid)
+    svc.choose(gid, seat, prompt.id, "pass", standing=True)
+    _play_out(svc, gid)
+    entries = [entry_of(e) for e in svc.events(gid)]
+    fired = next(n for n, e in enumerate(entries) if e["content"].get("by") == "standing")
+
+    def forged(change) -> dict:
+        copy_ = json.loads(json.dumps(entries))
+        change(copy_[fired]["content"])
+        prev = GENESIS
+        for e in copy_:
+            e["prev_hash"], e["hash"] = prev, event_hash(gid, e["seq"], e["type"], prev, e["content"])
+            prev = e["hash"]
+        return make_archive(gid, copy_, "2026-01-01T00:00:00+00:00")
+
+    return make_archive(gid, entries, "2026-01-01T00:00:00+00:00"), forged
+
+
+def test_the_audit_checks_every_choice_credited_to_a_standing_order(svc):
+    from service.audit import audit_archive
+
+    honest, forged = _forged_archives(svc)
+    assert audit_archive(honest).ok
+    for change in (lambda c: c.update(order=9999), lambda c: c.update(order=1)):
+        report = audit_archive(forged(change))
+        assert report.chain_valid and not report.ok
+        assert any("standing order that did not say so" in p for p in report.problems), report.problems
