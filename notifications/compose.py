@@ -398,7 +398,7 @@ def _finished(ctx: dict, params: dict) -> dict:
 
 @context("reply_accepted")
 def _reply_accepted(ctx: dict, params: dict) -> dict:
-    undone = bool(params.get("undo"))  # an UNDO's own confirmation offers no undo of the undo
+    undone = bool(params.get("undo") or params.get("cancelled"))  # nothing to take back: no UNDO offered
     return {"choice_label": params.get("choice_label", ""), "result_version": params.get("version"),
             "can_undo": ctx["can_undo"] and not undone, "standing": params.get("standing")}
 

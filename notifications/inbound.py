@@ -13,7 +13,8 @@ poller, the HTTP webhook). In order:
 4. De-duplicate by Message-ID (a unique row), and record the choice with an idempotency key derived
    from it, so even a crash between the two cannot record it twice.
 5. The first non-quoted word is a choice number (as listed in the e-mail) or a choice id; `UNDO` takes
-   back the seat's last choice; `ALWAYS <number or id>` makes the choice and sets a standing order
+   back the seat's last choice; `CANCEL <n>` cancels standing order n; `ALWAYS <number or id>` makes the
+   choice and sets a standing order
    (the same choice whenever a prompt of that kind offers it again).
    A stale or illegal reply gets a short explanation with the current choices — sent to the
    registered address, at most a few per hour per seat; an accepted one gets a confirmation.
@@ -36,6 +37,7 @@ from notifications import outbox, tokens
 
 UNDO_WORD = "undo"
 ALWAYS_WORD = "always"
+CANCEL_WORD = "cancel"
 UNDONE_LABEL = "your last choice is taken back (UNDO)"
 
 log = logging.getLogger("tabularium.inbound")
@@ -180,6 +182,8 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str) -> Result:
     word = words[0] if words else ""
     if word.lower() == UNDO_WORD:
         return _undo(svc, game, seat, key, reject)
+    if word.lower() == CANCEL_WORD:
+        return _cancel(svc, game, seat, words[1] if len(words) > 1 else "", key, reject)
     standing = word.lower() == ALWAYS_WORD
     if standing:  # "ALWAYS 2": the choice is the word after it
         word = words[1] if len(words) > 1 else ""
@@ -237,6 +241,24 @@ def _undo(svc: Any, game: Any, seat: str, key: str, reject: Any) -> Result:
                                                 {"choice_label": UNDONE_LABEL, "version": result["version"],
                                                  "undo": True})])
     return Result("accepted", "undo", gid, seat, tuple(rows))
+
+
+def _cancel(svc: Any, game: Any, seat: str, word: str, key: str, reject: Any) -> Result:
+    """CANCEL <n> cancels the seat's standing order n; like UNDO it names no decision, so any of the
+    seat's current reply addresses will do."""
+    gid = str(game.id)
+    if not word.isdigit() or len(word) > 9:
+        return reject("write CANCEL followed by the number of one of your standing orders (the game page "
+                      "lists them).", "rejected:cancel")
+    try:
+        result = svc.cancel_standing_order(gid, seat, int(word))
+    except GameError as exc:
+        return reject(f"nothing was cancelled: {exc.reason[:1].lower()}{exc.reason[1:]}", "rejected:cancel")
+    label = f"standing order {int(word)} is cancelled (CANCEL): you will be asked again"
+    rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted", result["version"],
+                                                {"choice_label": label, "version": result["version"],
+                                                 "cancelled": int(word)})])
+    return Result("accepted", "cancel", gid, seat, tuple(rows))
 
 
 def _reject(svc: Any, game: Any, seat: str, key: str, reason: str, outcome: str) -> Result:

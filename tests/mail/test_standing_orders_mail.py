@@ -130,3 +130,41 @@ def test_no_your_turn_email_asks_what_the_order_answers(table):
     later = boxes.to(email, "your_turn")[before:]
     assert later, "the winner was still asked for its cards"
     assert not any([cid for _n, _label, cid in choices_in(m)] == ["draw", "pass"] for m in later)
+
+
+def test_cancel_by_reply_removes_the_order_and_says_so(table):
+    svc, gid, boxes = table
+    winner, email, mail = _winner_asked(svc, gid, boxes)
+    assert handle(svc, reply_to(mail, "ALWAYS 2")).outcome == "accepted"
+    flush(svc)
+    confirmation = latest(boxes, email, "reply_accepted")
+    [order] = svc.get(gid).standing[winner]
+    assert f"reply CANCEL {order['id']}" in text_of(confirmation)
+    result = handle(svc, reply_to(confirmation, f"CANCEL {order['id']}"))  # any current reply address will do
+    assert result.outcome == "accepted" and result.detail == "cancel"
+    assert not svc.get(gid).standing.get(winner)
+    flush(svc)
+    text = text_of(latest(boxes, email, "reply_accepted"))
+    assert f"standing order {order['id']} is cancelled" in text and "Reply UNDO" not in text
+
+
+@pytest.mark.parametrize("body", ["CANCEL", "cancel x", "CANCEL 99999", "cancel 1234567890123"])
+def test_a_bad_cancel_changes_nothing_and_explains(table, body):
+    svc, gid, boxes = table
+    winner, email, mail = _winner_asked(svc, gid, boxes)
+    assert handle(svc, reply_to(mail, "ALWAYS 2")).outcome == "accepted"
+    before = svc.get(gid).version
+    assert handle(svc, reply_to(mail, body)).outcome == "rejected:cancel"
+    assert svc.get(gid).version == before and svc.get(gid).standing.get(winner)
+    flush(svc)
+    assert "cancel" in text_of(latest(boxes, email, "reply_rejected")).lower()
+
+
+def test_one_seat_cannot_cancel_anothers_order_by_mail(table):
+    svc, gid, boxes = table
+    winner, email, mail = _winner_asked(svc, gid, boxes)
+    assert handle(svc, reply_to(mail, "ALWAYS 2")).outcome == "accepted"
+    [order] = svc.get(gid).standing[winner]
+    other = next(e for s, e in EMAILS.items() if s != winner)
+    assert handle(svc, reply_to(latest(boxes, other), f"CANCEL {order['id']}")).outcome == "rejected:cancel"
+    assert svc.get(gid).standing[winner] == [order]
