@@ -239,10 +239,9 @@ class Game(Aggregate):
         if picked is None:
             raise IllegalAction(f"{choice!r} is not one of the choices; the choices are "
                                 f"{', '.join(prompt.choice_ids())}.")
-        if standing:
-            self._set_standing_order(prompt, picked.id, picked.label, at)
+        fresh = self._set_standing_order(prompt, picked.id, picked.label, at) if standing else None
         self._decide(prompt, choice, key, at, by)
-        self._auto_resolve(at)
+        self._auto_resolve(at, fresh)
         return dict(self.keys[scoped]) if scoped else {"version": self.version}
 
     def cancel_standing_order(self, seat: str, order_id: int, at: str) -> None:
@@ -312,17 +311,24 @@ class Game(Aggregate):
         if seat not in self.seat_ids:
             raise BadRequest(f"There is no seat {seat!r} in this game.")
 
-    def _set_standing_order(self, prompt: Prompt, choice: str, label: str, at: str) -> None:
+    def _set_standing_order(self, prompt: Prompt, choice: str, label: str, at: str) -> int:
+        """Records the order; returns its number (the seq of its event)."""
         orders = self.standing.get(prompt.seat, [])
         if len(orders) >= MAX_STANDING_ORDERS and not any(o["kind"] == prompt.kind for o in orders):
             raise BadRequest(f"You already have {MAX_STANDING_ORDERS} standing orders: cancel one first.")
         self._emit(Game.StandingOrderSet, at, seat=prompt.seat, kind=prompt.kind, choice=choice, label=label)
+        return self.version
 
-    def _standing_choice(self, prompt: Prompt) -> dict | None:
+    def _standing_choice(self, prompt: Prompt, fresh: int | None = None) -> dict | None:
         """Rule of the platform: a standing order answers a prompt of its kind for its seat whenever the
-        prompt offers its choice (an id the rules compute afresh for every prompt, so it is always legal)."""
+        prompt offers the very choice the player picked: the same id *and* the same label, since a title
+        may reuse an id for another meaning ("slot-1" offers whichever building lies there). An order does
+        not act in the command that set it: the rest of a decision in several steps stays the player's."""
         for order in self.standing.get(prompt.seat, []):
-            if order["kind"] == prompt.kind and prompt.find(order["choice"]) is not None:
+            if order["kind"] != prompt.kind or order["id"] == fresh:
+                continue
+            offered = prompt.find(order["choice"])
+            if offered is not None and offered.label == order["label"]:
                 return order
         return None
 
@@ -363,7 +369,7 @@ class Game(Aggregate):
         self._emit(Game.ChoicesRevealed, at, choices=applied, state_hash=state_hash(state))
         self._finish_if_over(at)
 
-    def _auto_resolve(self, at: str) -> None:
+    def _auto_resolve(self, at: str, fresh: int | None = None) -> None:
         """Rules of the platform: a decision with a single legal option is played for the seat, a seat's
         standing order answers the decisions it covers, and a seat handed to the bot has its decisions
         played by the bot as soon as they are due."""
@@ -373,7 +379,7 @@ class Game(Aggregate):
             if single is not None:
                 self._decide(single, single.choices[0].id, None, at, "auto")
                 continue
-            standing = next(((p, o) for p in prompts if (o := self._standing_choice(p)) is not None), None)
+            standing = next(((p, o) for p in prompts if (o := self._standing_choice(p, fresh)) is not None), None)
             if standing is not None:
                 prompt, order = standing
                 self._decide(prompt, order["choice"], None, at, "standing", order["id"])

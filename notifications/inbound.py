@@ -247,7 +247,7 @@ def _cancel(svc: Any, game: Any, seat: str, word: str, key: str, reject: Any) ->
     """CANCEL <n> cancels the seat's standing order n; like UNDO it names no decision, so any of the
     seat's current reply addresses will do."""
     gid = str(game.id)
-    if not word.isdigit() or len(word) > 9:
+    if not (word.isascii() and word.isdigit()) or len(word) > 9:
         return reject("write CANCEL followed by the number of one of your standing orders (the game page "
                       "lists them).", "rejected:cancel")
     try:

@@ -20,8 +20,9 @@ ARCHIVE_FORMAT = "tabularium-archive/1"
 EVENT_TYPES = {"GameCreated", "ChoiceMade", "ChoiceSealed", "ChoicesRevealed", "MessagePosted", "GameFinished",
                "GameAbandoned", "SeatTokenRotated", "DeadlineMissed", "SeatReplaced", "VacationStarted",
                "VacationEnded", "GamePaused", "GameResumed", "PreferencesChanged", "ChoiceUndone",
-               "StandingOrderSet", "StandingOrderCancelled"}
+               "StandingOrderSet", "StandingOrderCancelled", "Private"}
 REDACTED = {"redacted": True}
+PRIVATE = "Private"  # the type shown for an event withheld from a seat's copy: not even its kind or time
 
 
 @dataclass
@@ -96,6 +97,8 @@ def _chain_problem(game_id: str, seq: int, prev: str, e: dict) -> str | None:
         return f"event {seq} does not link to the event before it"
     if e.get("content") is None:
         return f"event {seq} has no readable content"
+    if (e["type"] == PRIVATE) != (e["content"] == REDACTED):
+        return f"event {seq} is withheld in one field but not the other (its type or its content)"
     if e["content"] == REDACTED:
         return None  # a redacted entry keeps its place in the chain; its own hash cannot be recomputed
     if event_hash(game_id, seq, e["type"], prev, e["content"]) != e.get("hash"):
@@ -160,16 +163,18 @@ def _legality_problem(game: Game, e: dict) -> str | None:
     if prompt is None or prompt.id != c["prompt_id"] or prompt.find(c["choice"]) is None:
         return f"event {e['seq']}: {c['choice']!r} was not a legal choice for {c['seat']} at that moment"
     if c.get("by") == "standing":
-        return _standing_problem(game, e, prompt.kind)
+        return _standing_problem(game, e, prompt)
     return None
 
 
-def _standing_problem(game: Game, e: dict, kind: str) -> str | None:
-    """A choice recorded as made by a standing order must be what an order in force at that moment says:
-    the server cannot pass off a choice of its own as the player's order."""
+def _standing_problem(game: Game, e: dict, prompt: Any) -> str | None:
+    """A choice recorded as made by a standing order must be what an order in force at that moment says
+    (kind, choice id and label): the server cannot pass off a choice of its own as the player's order."""
     c = e["content"]
     order = next((o for o in game.standing.get(c["seat"], []) if o["id"] == c.get("order")), None)
-    if order is None or order["kind"] != kind or order["choice"] != c["choice"]:
+    offered = prompt.find(c["choice"])
+    if order is None or order["kind"] != prompt.kind or order["choice"] != c["choice"] \
+            or offered is None or offered.label != order["label"]:
         return f"event {e['seq']}: {c['seat']}'s choice is recorded as made by a standing order that did not say so"
     return None
 
@@ -219,10 +224,12 @@ def make_archive(game_id: str, entries: list[dict], exported_at: str, contacts: 
 
 def redact_for(entries: list[dict], viewer: str) -> list[dict]:
     """A seat's copy of a finished game: private messages between other seats, and other seats' standing
-    orders, keep only their hash."""
+    orders, keep only their place in the chain (seq and hashes); their kind and time are withheld too,
+    since a time can name the seat (an order's time is its owner's next choice's)."""
     from service.views import may_see_event
 
-    return [e if may_see_event(e["type"], e["content"], viewer) else {**e, "content": REDACTED}
+    return [e if may_see_event(e["type"], e["content"], viewer) else
+            {"seq": e["seq"], "type": PRIVATE, "content": REDACTED, "prev_hash": e["prev_hash"], "hash": e["hash"]}
             for e in entries]
 
 

@@ -124,15 +124,20 @@ def cmd_play(args) -> int:
     result = svc.choose(args.game, args.seat, args.prompt or prompt.id, choice, by="seat", standing=args.always)
     print(f"recorded; the game is at event {result['version']}")
     if args.always:
-        print(f"standing order: {prompt.kind.replace('_', ' ')} -> {choice} "
-              f"(cancel: tabularium cancel-order {args.game} --as {args.seat} NUMBER)")
+        order = next((o for o in svc.get(args.game).standing.get(args.seat, []) if o["kind"] == prompt.kind), None)
+        number = order["id"] if order else "NUMBER"
+        print(f"standing order {number}: {prompt.kind.replace('_', ' ')} -> {choice} "
+              f"(cancel: tabularium cancel-order {args.game} --as {args.seat} {number})")
     return 0
 
 
 @command("orders", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat", required=True)))
 def cmd_orders(args) -> int:
     """A seat's standing orders, with the numbers that cancel them."""
-    orders = service().get(args.game).standing.get(args.seat, [])
+    game = service().get(args.game)
+    if args.seat not in game.seat_ids:
+        raise GameError(f"There is no seat {args.seat!r} in this game.")
+    orders = game.standing.get(args.seat, [])
     for o in orders:
         print(f"{o['id']:>5}  {o['kind'].replace('_', ' ')}: {o['label']} ({o['choice']})")
     if not orders:

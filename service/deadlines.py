@@ -327,7 +327,7 @@ def schedule(events: Iterable[Any], clock: Mapping | None = None) -> Schedule:
             used = _excl(cfg, pauses, vac.get(seat, [])).counted(since[seat], at)
             banks[seat] = max(0.0, banks.get(seat, 0.0) - used)
             if kind in OWN and c.get("seat") == seat:
-                if c.get("by") not in ("timeout", "bot", "auto"):
+                if c.get("by") not in ("timeout", "bot", "auto", "standing"):  # the player is back
                     missed[seat] = 0
                 banks[seat] = min(cfg["cap_hours"] * 3600.0, banks[seat] + cfg["increment_hours"] * 3600.0)
         for seat, pid in now_owed.items():

@@ -294,6 +294,8 @@ class GameService:
                 if guard is not None:
                     guard(game)
                 result = command(game)
+                if guard is not None and attempt == 0 and current is not None and not game.pending_events:
+                    guard(self.get(game_id))  # nothing to save, so no conflict would catch an outdated copy
             except (GameError, IllegalAction):
                 if attempt == 0 and current is not None and self.get(game_id).version != current.version:
                     current = None  # refused by an outdated copy: judge it again on the latest game

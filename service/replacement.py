@@ -33,7 +33,7 @@ log = logging.getLogger("tabularium.replacement")
 
 OPERATOR = "operator"
 # Choices made *for* a seat, not by its player: they do not show the player is back.
-PLAYED_FOR = ("timeout", "bot", "auto")
+PLAYED_FOR = ("timeout", "bot", "auto", "standing")
 OWN_CHOICES = ("ChoiceMade", "ChoiceSealed")
 
 

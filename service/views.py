@@ -131,13 +131,14 @@ class HistoryBuilder:
         return [lines[0] + note, *lines[1:]] if lines and note else lines
 
     def _text_ChoiceSealed(self, game: Game, c: dict, before: Any) -> list[str]:
+        by_order = " (by standing order)" if c.get("by") == "standing" else ""
         if self.narrator in (c["seat"], REFEREE):
             prompt = next((p for p in game.rules.prompts(before) if p.seat == c["seat"]), None)
             choice = prompt.find(c["choice"]) if prompt else None
             label = choice.label if choice else c["choice"]
             who = "You" if self.narrator == c["seat"] else self._name(game, c["seat"])
-            return [f"{who} chose in secret: {label} (sealed until everyone has chosen)."]
-        return [f"{self._name(game, c['seat'])} made a secret choice."]
+            return [f"{who} chose in secret: {label} (sealed until everyone has chosen){by_order}."]
+        return [f"{self._name(game, c['seat'])} made a secret choice{by_order}."]
 
     def _text_ChoicesRevealed(self, game: Game, c: dict, before: Any) -> list[str]:
         lines, state = ["Secret choices revealed:"], before

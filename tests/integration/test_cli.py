@@ -74,15 +74,19 @@ def test_a_standing_order_from_the_terminal(cli_env, capsys):
         assert run(capsys, "play", gid, "--as", seat, "1")[0] == 0
     winner = GameService().get(gid).waiting_for()[0]
     code, out, _ = run(capsys, "play", gid, "--as", winner, "pass", "--always")
-    assert code == 0 and "standing order: draw or pass -> pass" in out
+    number = GameService().get(gid).standing[winner][0]["id"]
+    assert code == 0 and f"standing order {number}: draw or pass -> pass" in out
+    assert f"cancel-order {gid} --as {winner} {number}" in out
     code, out, _ = run(capsys, "orders", gid, "--as", winner)
-    number = int(out.split()[0])
+    assert int(out.split()[0]) == number
     assert "draw or pass: Pass (pass)" in out
     other = "blue" if winner == "red" else "red"
     code, _, err = run(capsys, "cancel-order", gid, "--as", other, str(number))
     assert code == 1 and "no standing order" in err
     assert run(capsys, "cancel-order", gid, "--as", winner, str(number))[0] == 0
     assert "has no standing orders" in run(capsys, "orders", gid, "--as", winner)[1]
+    code, _, err = run(capsys, "orders", gid, "--as", "purple")
+    assert code == 1 and "no seat 'purple'" in err
 
 
 def test_an_illegal_choice_is_refused_with_a_sentence(cli_env, capsys):

@@ -103,11 +103,14 @@ def test_orders_are_private_to_their_seat_in_views_histories_and_exports(svc):
     assert any(e["type"] == "StandingOrderSet" for e in svc.history(gid, seat))
     assert any(e["type"] == "StandingOrderSet" for e in svc.history(gid, REFEREE))
     _play_out(svc, gid)
+    orders = {e.originator_version for e in svc.events(gid) if type(e).__name__ == "StandingOrderSet"}
     for viewer in others:  # still private once the game is over, in the history and the archive
         assert "StandingOrderSet" not in json.dumps(svc.history(gid, viewer))
         archive = svc.export(gid, viewer)
-        hidden = [e for e in archive["events"] if e["type"] == "StandingOrderSet"]
-        assert hidden and all(e["content"] == {"redacted": True} for e in hidden)
+        assert "StandingOrderSet" not in json.dumps(archive)
+        hidden = [e for e in archive["events"] if e["seq"] in orders]
+        assert hidden and all(e == {"seq": e["seq"], "type": "Private", "content": {"redacted": True},
+                                    "prev_hash": e["prev_hash"], "hash": e["hash"]} for e in hidden)
     mine = [e for e in svc.export(gid, seat)["events"] if e["type"] == "StandingOrderSet"]
     assert mine[0]["content"]["choice"] == "pass"
 
@@ -208,3 +211,23 @@ def test_the_audit_checks_every_choice_credited_to_a_standing_order(svc):
         report = audit_archive(forged(change))
         assert report.chain_valid and not report.ok
         assert any("standing order that did not say so" in p for p in report.problems), report.problems
+
+
+def test_an_order_answers_only_the_choice_it_named_not_a_reused_id(svc):
+    """"keep" is offered with the drawn card in its label ("Keep the 7"): an order to keep the 7 never
+    keeps another card, so the seat is asked again."""
+    gid = _new(svc, rounds=8)
+    seat, prompt = _first_draw_or_pass(svc, gid)
+    svc.choose(gid, seat, prompt.id, "draw")
+    keep = svc.get(gid).prompt_for(seat)
+    svc.choose(gid, seat, keep.id, "keep", standing=True)
+    [order] = svc.get(gid).standing[seat]
+    asked_again = 0
+    while svc.get(gid).status == "active":
+        prompt = svc.get(gid).open_prompts()[0]
+        if prompt.seat == seat and prompt.kind == "keep_or_discard":
+            assert prompt.find("keep").label != order["label"]
+            asked_again += 1
+        choice = "draw" if prompt.kind == "draw_or_pass" else prompt.choices[0].id
+        svc.choose(gid, prompt.seat, prompt.id, choice)
+    assert asked_again and not [e for e in svc.events(gid) if e.content.get("by") == "standing"]

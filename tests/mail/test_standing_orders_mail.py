@@ -168,3 +168,11 @@ def test_one_seat_cannot_cancel_anothers_order_by_mail(table):
     other = next(e for s, e in EMAILS.items() if s != winner)
     assert handle(svc, reply_to(latest(boxes, other), f"CANCEL {order['id']}")).outcome == "rejected:cancel"
     assert svc.get(gid).standing[winner] == [order]
+
+
+def test_a_cancel_with_a_non_ascii_digit_is_explained(table):
+    svc, gid, boxes = table
+    winner, email, mail = _winner_asked(svc, gid, boxes)
+    assert handle(svc, reply_to(mail, "ALWAYS 2")).outcome == "accepted"
+    assert handle(svc, reply_to(mail, "CANCEL ²")).outcome == "rejected:cancel"
+    assert svc.get(gid).standing.get(winner)

@@ -11,7 +11,7 @@ import pytest
 
 from domain.game import ACTIVE, FINISHED, Game
 from domain.rules import titles
-from service.audit import entry_of
+from service.audit import audit_archive, entry_of, make_archive
 from service.simulate import AT, _seat_ids
 
 CASES = [("toy", 3, {"rounds": 8, "hand_size": 8})]
@@ -33,7 +33,13 @@ def _play(rules_id: str, players: int, options: dict, n: int) -> Game:
             continue
         prompt = rng.choice(game.open_prompts())
         choice = rng.choice(prompt.choices).id
-        game.choose(prompt.seat, prompt.id, choice, None, AT, "seat", standing=rng.random() < 0.25)
+        before = len(game.pending_events)
+        standing = rng.random() < 0.25
+        game.choose(prompt.seat, prompt.id, choice, None, AT, "seat", standing=standing)
+        if standing:  # the new order never acts in the command that set it
+            new = list(game.pending_events)[before:]
+            order = next(e.originator_version for e in new if type(e).__name__ == "StandingOrderSet")
+            assert not [e for e in new if e.content.get("order") == order]
     assert game.status == FINISHED and game.outcome is not None
     return game
 
@@ -62,6 +68,8 @@ def test_random_games_with_standing_orders_finish_and_replay(rules_id, players, 
         game = _play(rules_id, players, options, n)
         entries = [entry_of(e) for e in list(game.pending_events)]
         fired += _check_every_firing(game)
+        report = audit_archive(make_archive(str(game.id), entries, AT))  # labels included, as of each firing
+        assert report.ok, report.problems
         replayed = Game.from_archive_event(game.id, entries[0])
         for entry in entries[1:]:
             replayed.append_archive_event(entry)

@@ -154,3 +154,40 @@ def test_who_may_invite_whom():
 def test_the_reason_recorded_names_the_inviter():
     assert reason_for("blue") == "invited by blue"
     assert reason_for(OPERATOR) == "operator"
+
+
+def _red_vanishes_after_leaving_an_order(seed: str) -> InMemory | None:
+    """Red plays its best cards until it wins a round and answers "pass" with a standing order; then red
+    vanishes (its deadlines pass, timeouts play its lowest cards) until its order plays for it, if ever."""
+    table = InMemory(replace_after_missed=1)
+    table.game = Game.create(uuid.uuid4(), "toy", SEATS, {"clock": {"mode": "deadline", "reminders": [],
+                             "replace_after_missed": 1}, "rounds": 7, "hand_size": 7}, seed,
+                             {s["seat"]: f"hash-{s['seat']}" for s in SEATS}, AT)
+    table.log = list(table.game.collect_events())
+    while table.game.status == "active" and not table.game.standing.get("red"):
+        prompt = table.game.prompt_for("red")
+        if prompt is None:
+            table.play(table.game.waiting_for()[0])
+            continue
+        choice, always = ("pass", True) if prompt.kind == "draw_or_pass" else (prompt.choices[-1].id, False)
+        table.run_command(None, lambda g, p=prompt, c=choice, a=always: g.choose("red", p.id, c, None, AT, "seat",
+                                                                                standing=a))
+    while table.game.status == "active" and not any(e.content.get("by") == "standing" for e in table.log):
+        if "red" in table.game.waiting_for():
+            table.miss("red")
+        else:
+            table.play(table.game.waiting_for()[0])
+    return table if any(e.content.get("by") == "standing" for e in table.log) else None
+
+
+def test_a_standing_order_playing_for_a_vanished_seat_does_not_bring_it_back():
+    """An order is the server playing for the seat, like a timeout: the seat stays open for a replacement
+    and its missed deadlines keep counting."""
+    tables = (_red_vanishes_after_leaving_an_order(f"{n:02x}" * 32) for n in range(60))
+    table = next(t for t in tables if t and t.game.status == "active")
+    fired = next(e for e in table.log if e.content.get("by") == "standing")
+    assert fired.content["seat"] == "red"
+    missed = fold_absences({}, table.log)["red"]
+    assert missed.flagged and table.open_now() == ["red"]
+    table.until_owed_by("red")
+    assert schedule(table.log).seats["red"].missed_in_a_row == missed.missed  # not reset by the order

@@ -133,3 +133,19 @@ def test_a_token_replaced_by_another_worker_meanwhile_is_refused(app, svc, other
     r = _act(client, gid, new, prompt)
     assert r.status_code == 200, r.get_json()
     assert _events(svc, gid) == before + ["ChoiceSealed"]
+
+
+def test_a_repeated_key_with_a_replaced_token_is_refused_too(app, svc, other):
+    """A repeated idempotency key saves nothing, so no conflict would reveal an outdated copy: the token
+    is checked on the latest game instead."""
+    client = app.test_client()
+    g = new_game(client, players=3)
+    gid, old = g["id"], g["tokens"]["red"]
+    prompt = _prompt(client, gid, old)
+    body = {"prompt_id": prompt["id"], "choice": prompt["choices"][0]["id"], "idempotency_key": "once"}
+    first = call(client, "POST", f"/api/games/{gid}/actions", old, json=body)
+    assert first.status_code == 200
+    _prompt(client, gid, g["tokens"]["blue"])  # this worker confirms the game again
+    other.rotate_token(gid, "red")
+    again = call(client, "POST", f"/api/games/{gid}/actions", old, json=body)
+    assert again.status_code == 401, again.get_json()
