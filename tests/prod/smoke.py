@@ -180,7 +180,7 @@ def play(stack: Stack) -> dict:
         else:
             status, answer = http("POST", f"{stack.base}/api/games/{game_id}/actions", tokens[seat],
                                   {"prompt_id": prompt["id"], "choice": prompt["choices"][number]["id"],
-                                   "idempotency_key": uuid.uuid4().hex})
+                                   "idempotency_key": uuid.uuid4().hex, "standing": rng.random() < 0.15})
             assert status in (200, 409), (status, answer)  # 409: a sealed round moved on meanwhile
         decisions += 1
     return {"game_id": game_id, "tokens": tokens, "decisions": decisions, "by_mail": by_mail,
@@ -258,6 +258,8 @@ def check(stack: Stack, played: dict) -> dict:
     assert kinds.get("invitation") == len(PLAYERS), kinds
     assert kinds.get("finished") == len(PLAYERS), kinds
     assert kinds.get("your_turn") == expected_turn_mails(stack, game_id), kinds
+    status, archive = http("GET", f"{stack.base}/api/games/{game_id}/export", stack.operator)
+    assert any(e["content"].get("by") == "standing" for e in archive["events"]), "no standing order ever played"
     assert kinds.get("reply_accepted") == played["by_mail"], kinds
     emails = {s["seat"]: s["email"] for s in view["game"]["players"]} if "email" in view["game"]["players"][0] else None
     for mail in mails:
