@@ -98,9 +98,10 @@ def init_app(app: Flask) -> None:
         status = exc.code or 500
         default = SENTENCES.get(status, "The request could not be served.")
         message = exc.description if _own_description(exc) else default
+        headers = {}
         if status == 429:
             message = SENTENCES[429]
-        headers = {}
+            headers["Retry-After"] = str(_retry_after(exc))
         valid = getattr(exc, "valid_methods", None)
         if status == 405 and valid:
             headers["Allow"] = ", ".join(valid)
@@ -110,6 +111,14 @@ def init_app(app: Flask) -> None:
     def unexpected(exc: Exception):
         log.exception("unhandled error on %s %s", request.method, request.path)
         return error_response(500, SENTENCES[500])
+
+
+def _retry_after(exc: HTTPException) -> int:
+    """The refused limit's window in seconds (the longest wait), known without asking the storage."""
+    try:
+        return int(exc.limit.limit.get_expiry())  # flask_limiter.RateLimitExceeded
+    except (AttributeError, TypeError, ValueError):
+        return 60
 
 
 def _own_description(exc: HTTPException) -> bool:

@@ -301,10 +301,13 @@ def test_rate_limits(svc):
     assert statuses[:30] == [404] * 30 and statuses[30] == 429
     r = c.get("/play/nope")
     assert r.status_code == 429 and "slow down" in r.text
+    assert r.headers["Retry-After"] == "60"  # the refused limit is per minute
+    assert not any(h.lower().startswith("x-ratelimit") for h in r.headers.keys())
     body = {"rules": "toy", "players": PLAYERS[:2]}
     codes = [call(c, "POST", "/api/games", json=body).status_code for _ in range(11)]
     assert codes[:10] == [201] * 10 and codes[10] == 429
-    assert "error" in call(c, "POST", "/api/games", json=body).get_json()
+    refused = call(c, "POST", "/api/games", json=body)
+    assert "error" in refused.get_json() and refused.headers["Retry-After"] == "60"
 
 
 def test_proxy_fix_uses_the_forwarded_address(svc, monkeypatch):
