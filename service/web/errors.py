@@ -115,10 +115,7 @@ def init_app(app: Flask) -> None:
 
 def _retry_after(exc: HTTPException) -> int:
     """The refused limit's window in seconds (the longest wait), known without asking the storage."""
-    try:
-        return int(exc.limit.limit.get_expiry())  # flask_limiter.RateLimitExceeded
-    except (AttributeError, TypeError, ValueError):
-        return 60
+    return int(getattr(exc, "retry_after", None) or 60)  # service.web.ratelimit.LimitReached
 
 
 def _own_description(exc: HTTPException) -> bool:
