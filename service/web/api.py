@@ -328,8 +328,6 @@ def delete_standing_order(game_id: str, order_id: int):
     game, caller = game_and_caller(game_id, for_command=True)
     data = json_body(optional=True)
     seat, _by = acting_seat(game, caller, named_seat(data))
-    if views.is_over(game):
-        abort(409, description="This game is over: its standing orders no longer matter.")
     result = get_service().cancel_standing_order(game.id, seat, order_id, current=game,
                                                  guard=seat_token_guard(caller))
     return jsonify(version=result["version"])

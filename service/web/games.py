@@ -107,32 +107,30 @@ def choose(game_id: str):
 
 @bp.post("/games/<game_id>/standing-orders/<int:order_id>/cancel")
 def cancel_standing_order(game_id: str, order_id: int):
-    svc = get_service()
-    game = load_game(game_id)
-    caller = page_caller(game)
-    seat, _by = form_seat(game, caller)
-    if views.is_over(game):
-        return render_game(game, caller, seat, error="This game is over: its standing orders no longer matter.",
-                           status=409)
-    try:
-        svc.cancel_standing_order(game.id, seat, order_id, current=game)
-    except (GameError, IllegalAction) as exc:
-        return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
-    flash(f"Standing order {order_id} is cancelled: you will be asked again.", STANDING_FLASH)
-    return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + "#standing", 303)
+    return seat_form_command(game_id, lambda svc, game, seat: svc.cancel_standing_order(
+        game.id, seat, order_id, current=game), "#standing",
+        notice=f"Standing order {order_id} is cancelled: you will be asked again.")
 
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str):
+    return seat_form_command(game_id, lambda svc, game, seat: svc.undo(game.id, seat, current=game), "#prompt")
+
+
+def seat_form_command(game_id: str, run, anchor: str, notice: str | None = None):
+    """A form's command for the seat the form names: a refusal shows the page with the reason and its
+    status, success redirects back to the page (to `anchor`, with `notice` shown once)."""
     svc = get_service()
     game = load_game(game_id)
     caller = page_caller(game)
     seat, _by = form_seat(game, caller)
     try:
-        svc.undo(game.id, seat, current=game)
+        run(svc, game, seat)
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
-    return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + "#prompt", 303)
+    if notice:
+        flash(notice, STANDING_FLASH)
+    return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + anchor, 303)
 
 
 @bp.post("/games/<game_id>/messages")
