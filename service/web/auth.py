@@ -37,6 +37,7 @@ class Caller:
     seats: dict[str, list[str]] = field(default_factory=dict)   # game id -> seats
     via: str | None = None                                       # "bearer" | "session" | None
     token_hash: str | None = None                                # of a bearer seat token
+    fingerprints: dict[tuple[str, str], str] = field(default_factory=dict)  # session: (game, seat) -> FP
 
     @property
     def anonymous(self) -> bool:
@@ -85,6 +86,21 @@ def seat_token_guard(caller: Caller) -> Callable[[Any], None] | None:
         for seat in seats.get(str(game.id), []):
             if not hmac.compare_digest(game.token_hashes.get(seat, ""), hashed):
                 raise TokenReplaced("That token is not valid (it may have been replaced by a newer link).")
+    return guard
+
+
+def session_seat_guard(caller: Caller, seat: str) -> Callable[[Any], None] | None:
+    """For a form's command: the browser's login for `seat` (a fingerprint of the seat's token when the
+    link was confirmed) must still match the seat's token in the game the command acts on, should the
+    link have been replaced between the page's read and the save."""
+    fingerprints = dict(caller.fingerprints)
+    if not any(s == seat for _gid, s in fingerprints):
+        return None  # the operator acting for a seat: no seat login to check
+
+    def guard(game: Any) -> None:
+        expected = fingerprints.get((str(game.id), seat))
+        if expected is not None and not hmac.compare_digest(fingerprint(game.token_hashes.get(seat)), expected):
+            raise TokenReplaced("Your login for this seat was replaced by a newer link: open your latest link.")
     return guard
 
 
@@ -167,8 +183,9 @@ def session_caller(game: Any = None) -> Caller:
         if len(keep) != len(entries):
             session["seats"] = keep
         entries = keep
-    for gid, seat, _fp in entries:
+    for gid, seat, fp in entries:
         caller.seats.setdefault(gid, [])
+        caller.fingerprints[(gid, seat)] = fp
         if seat not in caller.seats[gid]:
             caller.seats[gid].append(seat)
     return caller

@@ -10,7 +10,7 @@ from service import views
 from service.deadlines import clock_of, describe_clock
 from service.games import token_hash
 from service.web import game_history, game_last_move, get_service, get_settings, load_game
-from service.web.auth import Caller, remember_seat, session_caller, update_link, viewer_for
+from service.web.auth import Caller, remember_seat, session_caller, session_seat_guard, update_link, viewer_for
 from service.web.errors import status_for
 from service.web.validate import check_text
 
@@ -99,7 +99,8 @@ def choose(game_id: str):
     check_text("choice", choice)
     standing = bool(request.form.get("standing"))  # a checkbox: present only when ticked
     try:  # keys are scoped per seat; the operator's standing=True is refused by the service (422)
-        svc.choose(game.id, seat, prompt_id, choice, key=key, by=by, current=game, standing=standing)
+        svc.choose(game.id, seat, prompt_id, choice, key=key, by=by, current=game, standing=standing,
+                   guard=session_seat_guard(caller, seat))
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat), 303)
@@ -107,25 +108,27 @@ def choose(game_id: str):
 
 @bp.post("/games/<game_id>/standing-orders/<int:order_id>/cancel")
 def cancel_standing_order(game_id: str, order_id: int):
-    return seat_form_command(game_id, lambda svc, game, seat: svc.cancel_standing_order(
-        game.id, seat, order_id, current=game), "#standing",
+    return seat_form_command(game_id, lambda svc, game, seat, guard: svc.cancel_standing_order(
+        game.id, seat, order_id, current=game, guard=guard), "#standing",
         notice=f"Standing order {order_id} is cancelled: you will be asked again.")
 
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str):
-    return seat_form_command(game_id, lambda svc, game, seat: svc.undo(game.id, seat, current=game), "#prompt")
+    return seat_form_command(game_id, lambda svc, game, seat, guard: svc.undo(game.id, seat, current=game,
+                                                                              guard=guard), "#prompt")
 
 
 def seat_form_command(game_id: str, run, anchor: str, notice: str | None = None):
-    """A form's command for the seat the form names: a refusal shows the page with the reason and its
-    status, success redirects back to the page (to `anchor`, with `notice` shown once)."""
+    """A form's command for the seat the form names, run with that seat login's guard: a refusal shows the
+    page with the reason and its status, success redirects back to the page (to `anchor`, with `notice`
+    shown once)."""
     svc = get_service()
     game = load_game(game_id)
     caller = page_caller(game)
     seat, _by = form_seat(game, caller)
     try:
-        run(svc, game, seat)
+        run(svc, game, seat, session_seat_guard(caller, seat))
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
     if notice:

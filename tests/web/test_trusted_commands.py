@@ -149,3 +149,28 @@ def test_a_repeated_key_with_a_replaced_token_is_refused_too(app, svc, other):
     other.rotate_token(gid, "red")
     again = call(client, "POST", f"/api/games/{gid}/actions", old, json=body)
     assert again.status_code == 401, again.get_json()
+
+
+def test_a_form_whose_login_was_replaced_before_its_save_is_refused(app, svc, other):
+    """Forms read the game afresh, but a link can still be replaced between that read and the save: the
+    conflict reruns the command on the latest game, where the browser's login no longer matches."""
+    import copy
+
+    from tests.web.helpers import csrf_from, hidden, login
+
+    client = app.test_client()
+    g = new_game(client, players=3)
+    gid = g["id"]
+    browser = app.test_client()
+    login(browser, g["tokens"]["red"])
+    page = browser.get(f"/games/{gid}?seat=red").text
+    stale = copy.deepcopy(svc.get(gid))
+    other.rotate_token(gid, "red")  # the player asked for a new link elsewhere
+    cache = app.extensions["tabularium.games"]
+    cache.get = lambda game_id, max_age=0.0: stale  # the page's read just before the rotation
+    before = _events(svc, gid)
+    r = browser.post(f"/games/{gid}/choose", data={
+        "csrf_token": csrf_from(page), "seat": "red", "prompt_id": hidden(page, "prompt_id"),
+        "choice": stale.prompt_for("red").choices[0].id})
+    assert r.status_code == 401 and "replaced by a newer link" in r.text
+    assert _events(svc, gid) == before
