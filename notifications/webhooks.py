@@ -115,13 +115,37 @@ def public_address(host: str, port: int, private_ok: bool = False) -> str:
     return addresses[0]
 
 
+# IPv6 forms that carry an IPv4 address a router or gateway will deliver to: the wrapped address must be
+# public too, or 2002:7f00:1:: (6to4 around 127.0.0.1) reaches the loopback or a metadata service.
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")            # RFC 6052 well-known prefix: public IPv4 only
+IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")         # deprecated ::a.b.c.d
+
+
+def embedded_ipv4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """Every IPv4 address wrapped in `ip`: IPv4-mapped, IPv4-compatible, 6to4, Teredo (server and
+    client) and NAT64."""
+    wrapped = [ip.ipv4_mapped, ip.sixtofour, *(ip.teredo or ())]
+    if ip in NAT64 or ip in IPV4_COMPATIBLE:
+        wrapped.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+    return [v4 for v4 in wrapped if v4 is not None]
+
+
 def is_public(address: str) -> bool:
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return False
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped  # ::ffff:127.0.0.1 is the loopback too
+    if isinstance(ip, ipaddress.IPv4Address):
+        return _global(ip)
+    inner = embedded_ipv4(ip)
+    if not all(_global(v4) for v4 in inner):
+        return False
+    if ip.ipv4_mapped is not None or (ip in NAT64 and inner):
+        return True  # the connection goes to that public IPv4 (NAT64: through the site's gateway)
+    return _global(ip)
+
+
+def _global(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     return ip.is_global and not (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_multicast
                                  or ip.is_reserved or ip.is_unspecified)
 
