@@ -118,21 +118,21 @@ def load_archive(path):
             with open(path, "rb") as f:
                 data = f.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise Malformed("the file {!r} cannot be read ({})".format(path, exc.strerror or type(exc).__name__))
+        raise Malformed("the file {!r} cannot be read ({})".format(path, exc.strerror or type(exc).__name__)) from None
     if len(data) > MAX_BYTES:
         raise Malformed("the file is larger than {} MB, far more than any game's archive".format(MAX_BYTES >> 20))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Malformed("the file is not UTF-8 text, so it is not a Tabularium archive")
+        raise Malformed("the file is not UTF-8 text, so it is not a Tabularium archive") from None
     if nesting_depth(text) > MAX_DEPTH:
         raise Malformed("its JSON is nested more than {} levels deep; an archive never is".format(MAX_DEPTH))
     try:
         return json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise Malformed("it is not valid JSON (line {}, column {}: {})".format(exc.lineno, exc.colno, exc.msg))
+        raise Malformed("it is not valid JSON (line {}, column {}: {})".format(exc.lineno, exc.colno, exc.msg)) from None
     except (ValueError, RecursionError):  # e.g. an integer with thousands of digits
-        raise Malformed("it is not JSON that an archive could hold")
+        raise Malformed("it is not JSON that an archive could hold") from None
 
 
 # --------------------------------------------------------------------------- structure
@@ -180,7 +180,7 @@ def check_structure(archive):
     try:
         uuid.UUID(game_id)
     except ValueError:
-        raise Malformed("the game id {!r} is not a valid game id".format(game_id[:80]))
+        raise Malformed("the game id {!r} is not a valid game id".format(game_id[:80])) from None
     events = _expect(archive.get("events"), list, "the archive's \"events\"")
     if not events:
         raise Malformed("the archive has no events")
