@@ -192,6 +192,9 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str) -> Result:
     prompt = game.prompt_for(seat)
     if prompt is None:
         over = game.status in ("finished", "abandoned")
+        if not over and scope.get("prompt_id") and svc.was_offered(game, seat, scope["prompt_id"]):
+            return reject("this decision was already made (the game has moved on since that e-mail); "
+                          "there is no decision for you at the moment.", "rejected:stale")
         return reject("the game is over." if over else f"there is no decision for you at the moment "
                       f"(the game is {game.status}).", "rejected:not-due")
     if scope["prompt_id"] != prompt.id:

@@ -20,8 +20,8 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, MapperDeserialisationError, OperationalError
 
-from domain.errors import BadRequest, GameError, NotYourDecision
-from domain.game import Game
+from domain.errors import BadRequest, GameError, NotYourDecision, StalePrompt
+from domain.game import Game, public_prompt_id
 from domain.rules import IllegalAction, get_rules, titles
 from service import audit, logs, views
 from service.config import Settings
@@ -31,6 +31,8 @@ from service.store import Store, project_game
 DEFAULT_SEATS = ["red", "blue", "green", "yellow", "black", "white"]
 MAX_NAME, MAX_MESSAGE, MAX_KEY = 60, 4000, 200
 RETRIES = 30
+ALREADY_DECIDED = ("This decision was already made (or the game has moved on since): nothing was changed. "
+                   "Read the game again for your current decision.")
 log = logging.getLogger("tabularium.games")
 Guard = Callable[[Game], None]
 
@@ -118,10 +120,16 @@ class GameService:
             _check_text("idempotency_key", key, MAX_KEY)
         if standing and by != "seat":
             raise BadRequest("Only the player of a seat can give it a standing order.")
+        def command(game: Game) -> dict:
+            try:
+                return game.choose(seat, prompt_id, choice, key, self.now(), by, standing=standing)
+            except NotYourDecision as exc:
+                if type(exc) is NotYourDecision and self.was_offered(game, seat, prompt_id):
+                    raise StalePrompt(ALREADY_DECIDED) from None  # 409 "read again", not 403 "not yours"
+                raise
+
         try:
-            result = self._command(
-                game_id, lambda g: g.choose(seat, prompt_id, choice, key, self.now(), by, standing=standing),
-                current, guard)
+            result = self._command(game_id, command, current, guard)
         except (GameError, IllegalAction):
             self.counters.inc("tabularium_actions_total", result="refused")
             raise
@@ -224,6 +232,26 @@ class GameService:
 
     def history(self, game_id: str | UUID, viewer: str | None) -> list[dict]:
         return views.history_json(self.events(game_id), viewer)
+
+    def was_offered(self, game: Game, seat: str, prompt_id: str) -> bool:
+        """Whether `prompt_id` was once `seat`'s decision in this game (since answered, by the seat, a
+        timeout or the operator, or superseded): a stale prompt (409), not someone else's (403).
+        A public prompt id is "<seq of the event that set the state>.<the rules' id>", so the game as of
+        that event tells (one replay, from the nearest snapshot; only on this refusal path)."""
+        head, dot, _rest = str(prompt_id).partition(".")
+        if not dot or not head.isascii() or not head.isdigit() or len(head) > 12:
+            return False
+        seq = int(head)
+        if not 1 <= seq <= game.version:
+            return False
+        try:
+            then = self.get(game.id, version=seq)
+            if then.state_version != seq:
+                return False
+            return any(p.seat == seat and public_prompt_id(seq, p) == prompt_id
+                       for p in then.rules.prompts(then.state))
+        except (GameError, IllegalAction):
+            return False
 
     def deadlines(self, game: Game) -> dict:
         """{seat: ISO deadline} for the seats the game waits for; filled in by the deadline policy."""
