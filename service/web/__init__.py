@@ -92,7 +92,7 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
     if app.config["TABULARIUM_PROXY_FIX"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1, x_prefix=1)
 
-    from service.web import api, audit_pages, errors, games, history, lobby, play, render
+    from service.web import api, audit_pages, errors, games, history, lobby, play, render, verify_script
 
     csrf = CSRFProtect(app)
     app.extensions["tabularium.csrf"] = csrf
@@ -104,6 +104,7 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
     app.register_blueprint(games.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(audit_pages.bp)
+    app.register_blueprint(verify_script.bp)  # the standalone archive verifier the audit page links to
     app.register_blueprint(lobby.bp)
     if settings.embedded:
         from service.web import mail
