@@ -10,7 +10,8 @@
   turns e-mail off for that game and seat without login, cookie or redirect; the GET page offers
   every / digest / none.
 * `GET|POST /go/<signed>` — the sign-in link in every e-mail: GET shows a button (mail scanners
-  prefetch GETs), POST signs this browser in as that seat and goes to the game page.
+  prefetch GETs), POST signs this browser in as that seat and goes to the game page. Though the
+  blueprint is CSRF-exempt, that POST checks the page's CSRF token itself (400 without it).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import logging
 import os
 
 from flask import Blueprint, Response, current_app, redirect, request
+from flask_wtf.csrf import generate_csrf
 from markupsafe import escape
 
 log = logging.getLogger("tabularium.mailhooks")
@@ -125,12 +127,29 @@ def unsubscribe(token: str):
 
 # ------------------------------------------------------------------------------------ sign-in link
 
+def _csrf_ok() -> bool:
+    """The sign-in POST carries the CSRF token of the page its GET showed (bound to this browser's
+    session): a cross-site form cannot log a victim's browser into the attacker's seat (login CSRF)."""
+    from flask_wtf.csrf import ValidationError, validate_csrf
+
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return True
+    try:
+        validate_csrf(request.form.get("csrf_token"))
+    except ValidationError:
+        return False
+    return True
+
+
 @bp.route("/go/<signed>", methods=["GET", "POST"])
 def signin(signed: str):
     from notifications import tokens
     from service.games import GameNotFound
 
     svc = _service()
+    if request.method == "POST" and not _csrf_ok():  # this blueprint is CSRF-exempt (one-click unsubscribe)
+        return _page("Form expired", "<p>This sign-in form has expired or did not come from this site. "
+                     "Open the link in your e-mail again and press Continue.</p>", 400)
     data = tokens.read_signin(svc.settings, signed) if len(signed) <= 500 else None
     if data is None:
         return _page("Link expired", "<p>This link is not valid any more. Use the link in your newest "
@@ -145,8 +164,13 @@ def signin(signed: str):
     seat = data["s"]
     if request.method == "GET":
         body = (f"<p>Continue as <strong>{escape(seat.capitalize())}</strong> in {escape(game.rules.title)} "
-                f"(game {escape(str(game.id)[:8])})?</p><form method=post><button>Continue</button></form>")
-        return _page("Sign in", body)
+                f"(game {escape(str(game.id)[:8])})?</p><form method=post>"
+                f'<input type="hidden" name="csrf_token" value="{escape(generate_csrf())}">'
+                "<button>Continue</button></form>")
+        response = _page("Sign in", body)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
     try:
         from service.web.auth import remember_seat
     except ImportError:  # the web layer changed: fall back to a fresh seat link

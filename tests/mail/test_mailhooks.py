@@ -60,7 +60,9 @@ def test_the_sign_in_link_confirms_on_post_and_dies_with_the_seats_link(setup):
     assert page.status_code == 200 and b"Continue as <strong>Blue" in page.data
     with client.session_transaction() as session:
         assert not session.get("seats")
-    r = client.post(path)
+    assert client.post(path).status_code == 400  # no CSRF token: a cross-site form logs nobody in
+    token = page.data.decode().split('name="csrf_token" value="')[1].split('"')[0]
+    r = client.post(path, data={"csrf_token": token})
     assert r.status_code == 303 and r.headers["Location"].endswith(f"/games/{gid}")
     with client.session_transaction() as session:
         assert session["seats"][0][:2] == [gid, "blue"]
