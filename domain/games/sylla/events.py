@@ -240,7 +240,7 @@ def start_lasting(s: dict, D: Any, ev: str, rng: Random) -> bool:
     note(s, "lasting", ev, sorted(left, key=s["seats"].index))
     if not left:
         return False
-    s["ctx"].update(lasting=ev, left=left, done=[])
+    s["ctx"].update(lasting=ev, left=left)
     goto(s, D, "events_choose_disabled", rng)
     return True
 
@@ -249,8 +249,9 @@ def start_lasting(s: dict, D: Any, ev: str, rng: Random) -> bool:
 class EventsChooseDisabled(Step):
     """Rule 8.2: affected players choose which item to turn face down, simultaneously (D16).
 
-    Collected as a sealed simultaneous decision: a choice already sent stays valid while the others
-    decide, and everybody's items turn face down together.
+    A sealed simultaneous decision, like D1 and D17: each choice is kept in `s["sealed"]` (seen by its
+    seat only) and nothing turns face down until the last affected player has chosen; then every
+    chosen item turns face down together, in seat order.
     """
 
     name = "events_choose_disabled"
@@ -263,7 +264,7 @@ class EventsChooseDisabled(Step):
         ctx = s["ctx"]
         target = D.events[ctx["lasting"]]["effect"]["flip"]
         return {seat: ["disable-" + i.lower() for i in flippable(s, D, seat, target)]
-                for seat in s["seats"] if seat in ctx["left"] and seat not in ctx["done"]}
+                for seat in s["seats"] if seat in ctx["left"] and seat not in s["sealed"]}
 
     def label_key(self, s: dict, D: Any, seat: str) -> Any:
         return ()
@@ -277,26 +278,30 @@ class EventsChooseDisabled(Step):
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         ev = s["ctx"]["lasting"]
-        return f"{D.event_name(ev)} occurs: turn one of your items face down while it stays in play."
+        return (f"{D.event_name(ev)} occurs: turn one of your items face down while it stays in play "
+                "(secret; revealed when every affected player has chosen).")
 
     def waiting_text(self, s: dict, D: Any) -> str:
         return f"to turn an item face down ({D.event_name(s['ctx']['lasting'])})"
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         ctx = s["ctx"]
-        item = self.item(D, cid)
-        s["down"][item] = ctx["lasting"]
-        note(s, "disabled", seat, item, ctx["lasting"])
-        ctx["left"][seat] -= 1
-        ctx["done"].append(seat)
-        if len(ctx["done"]) < len(ctx["left"]):
+        s["sealed"][seat] = cid
+        note(s, "sealed", seat, "disable", cid)
+        if len(s["sealed"]) < len(ctx["left"]):
             return
+        for who in [p for p in s["seats"] if p in s["sealed"]]:  # the reveal: all together
+            item = self.item(D, s["sealed"][who])
+            s["down"][item] = ctx["lasting"]
+            note(s, "disabled", who, item, ctx["lasting"])
+            ctx["left"][who] -= 1
+        s["sealed"] = {}
         target = D.events[ctx["lasting"]]["effect"]["flip"]
         ctx["left"] = {p: n for p, n in ctx["left"].items() if n and flippable(s, D, p, target)}
-        ctx["done"] = []
+        ctx.pop("done", None)  # states saved before the choice was sealed in the rules
         bump(s)
         if not ctx["left"]:
-            del ctx["left"], ctx["lasting"], ctx["done"]
+            del ctx["left"], ctx["lasting"]
             resolve_next(s, D, rng)
 
 

@@ -59,13 +59,18 @@ class Teller:
         if not self.sees(seat):
             return {"start": f"{self.who(seat)} has chosen their starting characters.",
                     "work": f"{self.who(seat)} has committed to the Great Work.",
-                    "free": f"{self.who(seat)} has decided about their slaves."}[what]
+                    "free": f"{self.who(seat)} has decided about their slaves.",
+                    "disable": f"{self.who(seat)} has chosen an item to turn face down."}[what]
         who = self.who(seat)
         if what == "start":
             return f"{who} {'choose' if seat == self.viewer else 'chooses'} starting characters in secret ({cid})."
         if what == "work":
             thumb, d = cid.split("-")
             return f"{who} {'commit' if seat == self.viewer else 'commits'} in secret: thumb {thumb} with {denarii(int(d))}."
+        if what == "disable":
+            item = self.D.card_lower.get(cid[8:]) or self.D.tile_lower[cid[8:]]
+            return (f"{who} {'choose' if seat == self.viewer else 'chooses'} in secret to turn the "
+                    f"{item_label(self.D, item)} face down.")
         return f"{who} {'decide' if seat == self.viewer else 'decides'} in secret to free {cid[5:]} slave(s)."
 
     def start_hand(self, seat: str, cards: list[str]) -> str:

@@ -82,7 +82,8 @@ def context_view(s: dict, D: GameData) -> dict:
         return {"turn": ctx["turn"], "cubes_left": ctx["left"]}
     if phase == "events_choose_disabled":
         return {"event": ctx["lasting"],
-                "to_choose": [seat for seat in s["seats"] if seat in ctx["left"] and seat not in ctx["done"]]}
+                "to_choose": [seat for seat in s["seats"] if seat in ctx["left"] and seat not in s["sealed"]],
+                "submitted": [seat for seat in s["seats"] if seat in s["sealed"]]}
     if phase in ("choose_starting_characters", "great_works_thumb", "free_slaves"):
         owing = ctx.get("who", s["seats"])
         return {"submitted": [seat for seat in s["seats"] if seat in s["sealed"]],

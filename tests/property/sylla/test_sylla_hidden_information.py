@@ -47,6 +47,11 @@ def alter_everything(state: dict, owner: str, rng: random.Random) -> dict:
     sealed = s["sealed"].get(owner)
     if sealed and s["phase"] == "great_works_thumb":
         s["sealed"][owner] = rng.choice([c for c in commit_ids(s["players"][owner]["denarii"]) if c != sealed])
+    elif sealed and s["phase"] == "events_choose_disabled":
+        mine = [p for p in RULES.prompts(state) if p.seat == owner]  # empty once sealed: pick another item
+        items = [c for c in s["players"][owner]["cards"] + s["players"][owner]["tiles"]
+                 + s["players"][owner]["cranes"] if f"disable-{c.lower()}" != sealed and c not in s["down"]]
+        s["sealed"][owner] = f"disable-{items[0].lower()}" if items and not mine else sealed
     elif sealed and s["phase"] == "free_slaves":
         s["sealed"][owner] = "free-0" if sealed != "free-0" else sealed
     elif sealed and s["phase"] == "choose_starting_characters":

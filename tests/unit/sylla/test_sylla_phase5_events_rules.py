@@ -195,6 +195,33 @@ def test_8_2_senate_treachery_turns_a_senator_face_down_even_a_tilted_one():
     assert g.state["down"] == {"III-SEN-P": "senate_treachery"} and g.state["tilted"] == {"III-SEN-P": True}
 
 
+def test_8_2_d16_senate_treachery_choices_stay_sealed_until_the_last_affected_player_chooses():
+    """D16 is documented as sealed: a choice sent is seen by its seat only, and every chosen item turns
+    face down together when the last affected player has chosen (like D1 and D17)."""
+    g = occur_game(["senate_treachery", "famine", "epidemic"],
+                   {"red": {"cards": ["I-SEN-P", "I-SEN-C"]}, "black": {"cards": ["II-SEN-P", "II-SEN-C"]}})
+    g.play("red", "avoid-famine.epidemic")
+    before = g.state
+    black_prompt = g.prompt("black")
+    red_said = lines_for(g, "red", "disable-i-sen-c", "black")
+    assert g.state["down"] == {} and g.prompt("black") == black_prompt  # nothing applied; black's form stays valid
+    for viewer in ("black", "white", None):
+        view = RULES.view(g.state, viewer)
+        assert RULES.view(before, viewer)["players"]["red"] == view["players"]["red"]
+        assert "sealed_choice" not in view["players"]["red"] and "disable-i-sen-c" not in str(view)
+        said = RULES.describe(before, "red", "disable-i-sen-c", g.state, viewer)
+        assert not any("Senator" in line or "face down" in line.replace("an item to turn face down", "")
+                       for line in said), said
+    assert red_said == ["Red has chosen an item to turn face down."]
+    assert RULES.view(g.state, "red")["players"]["red"]["sealed_choice"] == "disable-i-sen-c"
+    assert RULES.view(g.state, "black")["step"]["to_choose"] == ["black"]
+    revealed = lines_for(g, "black", "disable-ii-sen-p", "white")
+    assert g.state["down"] == {"I-SEN-C": "senate_treachery", "II-SEN-P": "senate_treachery"}
+    assert g.state["sealed"] == {}
+    flips = [x for x in revealed if x.endswith("face down (Senate Treachery (Senate Purge)).")]
+    assert [x.split(" the ")[0] for x in flips] == ["Red turns", "Black turns"]  # together, in seat order
+
+
 def test_8_2_slave_revolt_turns_a_slave_face_down():
     g = occur_game(["slave_revolt", "famine", "epidemic"], {"black": {"cards": ["II-SLA-C", "II-SLA-P"]}})
     g.play("red", "avoid-famine.epidemic")
