@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib
 
+import sys
+
 from service.cli import command
-from service.config import Settings
+from service.config import ConfigurationError, Settings
 
 
 def start_embedded_workers(service) -> bool:
@@ -35,14 +37,17 @@ def cmd_serve(args) -> int:
     from service import logs
 
     logs.configure()
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env().check(serving=True, binds=[args.host])
+    except ConfigurationError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     service = GameService(settings)
     if settings.embedded:
         if start_embedded_workers(service):
             print("embedded workers started (outbox pump, reminders, deadlines)")
     else:
-        print("production settings (TABULARIUM_BROKER_URL is not memory://): run the workers separately;"
-              " for real traffic use gunicorn service.web.wsgi:app")
+        print("production mode: run the workers separately; for real traffic use gunicorn service.web.wsgi:app")
     app = create_app(settings, service)
     print(f"Tabularium on http://{args.host}:{args.port}/  (base URL for links: {settings.base_url})")
     if settings.embedded:

@@ -18,15 +18,16 @@ from typing import Any, Callable, Mapping
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
-from eventsourcing.persistence import IntegrityError, MapperDeserialisationError, OperationalError
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
+from domain.chain import GENESIS, ChainError, check_link
 from domain.errors import BadRequest, GameError, NotYourDecision, StalePrompt
 from domain.game import Game, public_prompt_id
 from domain.rules import IllegalAction, get_rules, titles
 from service import audit, logs, views
 from service.config import Settings
 from service.metrics import Counters
-from service.store import Store, project_game
+from service.store import DamagedRecord, Store, alert, project_game
 
 DEFAULT_SEATS = ["red", "blue", "green", "yellow", "black", "white"]
 MAX_NAME, MAX_MESSAGE, MAX_KEY = 60, 4000, 200
@@ -43,6 +44,30 @@ class GameNotFound(GameError):
 
 class GameDamaged(GameError):
     """The stored stream no longer replays: tampering or a bug. Reported, never a crash."""
+
+
+def _store_errors() -> tuple[type[BaseException], ...]:
+    """Database trouble (unreachable, busy, a lost race) is not damage: it passes through as it is."""
+    errors: list[type[BaseException]] = [PersistenceError, sqlite3.Error]
+    try:
+        import psycopg
+
+        errors.append(psycopg.Error)
+    except ImportError:  # pragma: no cover
+        pass
+    return tuple(errors)
+
+
+STORE_ERRORS = _store_errors()
+
+
+def damaged(gid: UUID, exc: BaseException) -> GameDamaged:
+    """The error for a game whose stored record fails its checks, after an integrity alert in the log."""
+    reason = exc.sentence if isinstance(exc, DamagedRecord) else \
+        str(exc) if isinstance(exc, ChainError) else f"a stored event cannot be replayed ({type(exc).__name__})"
+    alert(gid, reason)
+    return GameDamaged(f"Game {gid} failed its integrity check, so it is not shown: {reason}. Nothing was "
+                       "changed; the operator has been alerted (`tabularium verify` gives the details).")
 
 
 class TokenReplaced(GameError):
@@ -183,14 +208,18 @@ class GameService:
     # ------------------------------------------------------------------ queries
 
     def get(self, game_id: str | UUID, version: int | None = None) -> Game:
+        """Every row read is checked as it is decoded (service.store.CheckedMapper: fields, kind, hash,
+        time) and folded only onto its predecessor's hash; a snapshot is used only if sealed and on the
+        chain. A game that fails answers GameDamaged (a sentence, 503 on the web) and logs an alert."""
         gid = parse_game_id(game_id)
         try:
             return self.store.app.repository.get(gid, version=version, projector_func=project_game)
         except AggregateNotFoundError:
             raise GameNotFound(f"There is no game {str(gid)!r}.") from None
-        except (MapperDeserialisationError, KeyError, TypeError, ValueError) as exc:
-            raise GameDamaged(f"The record of game {gid} cannot be read ({type(exc).__name__}); "
-                              "run `tabularium verify` on it.") from None
+        except STORE_ERRORS:
+            raise
+        except Exception as exc:  # noqa: BLE001 — any failure to decode or fold a stored row: damaged
+            raise damaged(gid, exc) from None
 
     def exists(self, game_id: str | UUID) -> bool:
         try:
@@ -200,7 +229,21 @@ class GameService:
             return False
 
     def events(self, game_id: str | UUID) -> list:
-        return list(self.store.app.events.get(parse_game_id(game_id)))
+        """Every stored event, each checked as it is decoded and linked to the one before (history, export
+        and the history pages read every row, so an older row changed while the game sits in a cache is
+        caught here, at the latest when someone looks at the history)."""
+        gid = parse_game_id(game_id)
+        try:
+            events = list(self.store.app.events.get(gid))
+            head = GENESIS
+            for event in events:
+                check_link(event.originator_version, head, event.prev_hash)
+                head = event.hash
+            return events
+        except STORE_ERRORS:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            raise damaged(gid, exc) from None
 
     def authenticate(self, token: str | None, game: Game | None = None) -> tuple[str, str] | None:
         """(game_id, seat) for a seat token, ("*", "operator") for the operator token, else None.
@@ -209,8 +252,7 @@ class GameService:
         the game's token hashes are the source of the token table."""
         if not token or len(token) > 200:
             return None
-        operator = self.settings.operator_token
-        if operator and secrets.compare_digest(token.encode(), operator.encode()):
+        if self.settings.is_operator_token(token):  # constant time, current and rotated-out tokens
             return ("*", "operator")
         hashed = token_hash(token)
         if game is not None:
@@ -231,7 +273,11 @@ class GameService:
         return views.summary_json(game, self.deadlines(game))
 
     def history(self, game_id: str | UUID, viewer: str | None) -> list[dict]:
-        return views.history_json(self.events(game_id), viewer)
+        events = self.events(game_id)
+        try:
+            return views.history_json(events, viewer)
+        except Exception as exc:  # noqa: BLE001 — rows that decode but no longer fold (a re-hashed forgery)
+            raise damaged(parse_game_id(game_id), exc) from None
 
     def was_offered(self, game: Game, seat: str, prompt_id: str) -> bool:
         """Whether `prompt_id` was once `seat`'s decision in this game (since answered, by the seat, a

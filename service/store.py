@@ -6,12 +6,21 @@ saved, so a truncated or rewritten stream is caught by `verify` even though the 
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import logging
+import re
+from datetime import datetime
 from typing import Any, Iterable
 from uuid import UUID
 
-from eventsourcing.application import Application
+from eventsourcing.application import AggregateNotFoundError, Application, Repository
+from eventsourcing.domain import Snapshot
+from eventsourcing.persistence import Mapper, StoredEvent
+from eventsourcing.utils import get_topic
 
+from domain.chain import GENESIS, ChainError, event_hash
 from domain.game import Game
 from service.config import Settings
 from service.db import Database, eventsourcing_env
@@ -28,7 +37,186 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS tabularium_contacts (
         game_id TEXT NOT NULL, seat TEXT NOT NULL, email TEXT NOT NULL, preference TEXT NOT NULL,
         PRIMARY KEY (game_id, seat))""",
+    # a seat's browser-session generation: POST /logout raises it, so copies of the cookie die (web/auth.py)
+    """CREATE TABLE IF NOT EXISTS tabularium_session_generations (
+        game_id TEXT NOT NULL, seat TEXT NOT NULL, generation INTEGER NOT NULL, PRIMARY KEY (game_id, seat))""",
 ]
+
+
+integrity_log = logging.getLogger("tabularium.integrity")
+
+
+def alert(game_id: Any, message: str) -> None:
+    """An integrity alert: a stored row or snapshot failed its check. Operators grep for "integrity alert"."""
+    integrity_log.error("integrity alert: game %s: %s", game_id, message,
+                        extra={"game_id": str(game_id), "event": "integrity_alert"})
+
+
+class DamagedRecord(ValueError):
+    """A stored row cannot be decoded exactly as it was written: not JSON, unexpected fields, a wrong kind,
+    or content that does not match its hash. `sentence` says which, for reports and error pages."""
+
+    def __init__(self, sentence: str):
+        super().__init__(sentence)
+        self.sentence = sentence
+
+
+class SnapshotRejected(DamagedRecord):
+    """A snapshot without a valid seal, or one that does not sit on the chain: ignored, never trusted."""
+
+
+# What a stored row may be: the game's own event classes (a topic is a module path; never resolve others).
+GAME_TOPIC = get_topic(Game)
+EVENT_CLASSES = {get_topic(cls): cls for cls in vars(Game).values()
+                 if isinstance(cls, type) and issubclass(cls, Game.Event) and cls.__qualname__.startswith("Game.")
+                 and cls.__name__ not in ("Event", "Created")}
+SNAPSHOT_TOPIC = get_topic(Snapshot)
+EVENT_FIELDS = frozenset({"timestamp", "content", "prev_hash", "hash"})
+CREATED_FIELDS = EVENT_FIELDS | {"originator_topic"}
+SNAPSHOT_FIELDS = frozenset({"timestamp", "topic", "state", "check"})
+HEX64 = re.compile(r"[0-9a-f]{64}\Z")
+
+
+def snapshot_key(secret: str) -> bytes:
+    return hmac.new(secret.encode(), b"tabularium snapshot seal", hashlib.sha256).digest()
+
+
+class CheckedMapper(Mapper):
+    """Decodes every stored row strictly, the same way for loading, history, export and `verify`.
+
+    An event row must decode to exactly the fields the server writes, its kind must be one of the game's
+    events, its content must recompute to its hash (SHA-256, domain.chain; ~10 us an event, see
+    `make bench`), and its timestamp must be its content's time. A snapshot row is sealed when taken:
+    an HMAC, under a key derived from TABULARIUM_SECRET_KEY, over its id, version and encoded state. The
+    chain links (each event names its predecessor's hash) are checked by the fold (`Game` events' apply).
+    """
+
+    def __init__(self, transcoder: Any, compressor: Any = None, cipher: Any = None,
+                 secrets: tuple[str, ...] = ()):
+        super().__init__(transcoder, compressor, cipher)
+        self.keys = [snapshot_key(s) for s in reversed(secrets) if s]  # the current key first
+
+    # ------------------------------------------------------------------ snapshots: sealed when written
+
+    def _seal(self, key: bytes, originator_id: Any, version: int, payload: bytes) -> str:
+        return hmac.new(key, f"{originator_id}:{version}:".encode() + payload, hashlib.sha256).hexdigest()
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        if not isinstance(domain_event, Snapshot) or not self.keys:
+            return super().to_stored_event(domain_event)
+        state = dict(vars(domain_event))
+        originator_id, version = state.pop("originator_id"), state.pop("originator_version")
+        payload = self.transcoder.encode(state)
+        state["check"] = self._seal(self.keys[0], originator_id, version, payload)
+        stored_state = self.transcoder.encode(state)
+        if self.compressor:
+            stored_state = self.compressor.compress(stored_state)
+        if self.cipher:
+            stored_state = self.cipher.encrypt(stored_state)
+        return StoredEvent(originator_id=originator_id, originator_version=version,
+                           topic=get_topic(type(domain_event)), state=stored_state)
+
+    # ------------------------------------------------------------------ reading: strict
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        seq, topic = stored_event.originator_version, stored_event.topic
+        if topic == SNAPSHOT_TOPIC:
+            return self._snapshot(stored_event)
+        cls = EVENT_CLASSES.get(topic)
+        if cls is None:
+            raise DamagedRecord(f"event {seq} has an unknown kind ({str(topic)[:60]!r})")
+        state = self._decode(stored_event, f"event {seq}")
+        created = cls is Game.GameCreated
+        if not isinstance(state, dict) or set(state) != (CREATED_FIELDS if created else EVENT_FIELDS):
+            raise DamagedRecord(f"event {seq} ({cls.__name__}) does not have the fields the server writes")
+        content, prev, digest, stamp = state["content"], state["prev_hash"], state["hash"], state["timestamp"]
+        if not isinstance(content, dict) or not isinstance(prev, str) or not isinstance(digest, str) \
+                or not isinstance(stamp, datetime):
+            raise DamagedRecord(f"event {seq} ({cls.__name__}) has fields of the wrong type")
+        if created != (seq == 1) or (created and (prev != GENESIS or state["originator_topic"] != GAME_TOPIC)):
+            raise DamagedRecord(f"event {seq} ({cls.__name__}) is not where such an event can be")
+        originator_id = stored_event.originator_id
+        if not isinstance(originator_id, UUID):
+            originator_id = UUID(str(originator_id))
+        if event_hash(str(originator_id), seq, cls.__name__, prev, content) != digest:
+            raise DamagedRecord(f"event {seq} ({cls.__name__}) does not match its hash: its content was changed")
+        try:
+            if datetime.fromisoformat(content["at"]) != stamp:
+                raise ValueError
+        except (KeyError, TypeError, ValueError):
+            raise DamagedRecord(f"event {seq} ({cls.__name__}) has a time that is not its content's") from None
+        state["originator_id"], state["originator_version"] = originator_id, seq
+        domain_event = object.__new__(cls)
+        object.__setattr__(domain_event, "__dict__", state)
+        return domain_event
+
+    def _decode(self, stored_event: StoredEvent, what: str) -> Any:
+        try:
+            data = stored_event.state
+            if self.cipher:
+                data = self.cipher.decrypt(data)
+            if self.compressor:
+                data = self.compressor.decompress(data)
+            return self.transcoder.decode(data)
+        except Exception as exc:  # noqa: BLE001 — not JSON, nested too deep, a bad transcoding: all unreadable
+            raise DamagedRecord(f"{what} cannot be read ({type(exc).__name__})") from None
+
+    def _snapshot(self, stored_event: StoredEvent) -> Any:
+        seq = stored_event.originator_version
+        what = f"the snapshot at event {seq}"
+        state = self._decode(stored_event, what)
+        if not isinstance(state, dict) or set(state) != SNAPSHOT_FIELDS or state["topic"] != GAME_TOPIC \
+                or not isinstance(state["state"], dict) or not isinstance(state["check"], str):
+            raise SnapshotRejected(f"{what} is not sealed or not a game's")
+        check = state.pop("check")
+        payload = self.transcoder.encode(state)
+        if not any(hmac.compare_digest(self._seal(k, stored_event.originator_id, seq, payload), check)
+                   for k in self.keys):
+            raise SnapshotRejected(f"{what} does not match its seal: it was changed (or sealed with another key)")
+        if not isinstance(state["state"].get("head"), str) or not HEX64.match(state["state"]["head"]):
+            raise SnapshotRejected(f"{what} names no chain head")
+        originator_id = stored_event.originator_id
+        state["originator_id"] = originator_id if isinstance(originator_id, UUID) else UUID(str(originator_id))
+        state["originator_version"] = seq
+        snapshot = object.__new__(Snapshot)
+        object.__setattr__(snapshot, "__dict__", state)
+        return snapshot
+
+
+class CheckedRepository(Repository):
+    """Rebuilds from the latest snapshot only if it is sealed and sits on the chain: its head must be the
+    hash of the stored event at its version (read in the same query as the events after it). A snapshot
+    that fails is ignored, with an integrity alert: the game is rebuilt from its events."""
+
+    def _reconstruct_aggregate(self, aggregate_id: Any, version: int | None, projector_func: Any) -> Any:
+        snapshot = self._sealed_snapshot(aggregate_id, version)
+        events: list = []
+        if snapshot is not None:
+            events = list(self.event_store.get(originator_id=aggregate_id, gt=snapshot.originator_version - 1,
+                                               lte=version))
+            at = events[0] if events else None
+            if at is None or at.originator_version != snapshot.originator_version \
+                    or at.hash != snapshot.state["head"]:
+                alert(aggregate_id, f"the snapshot at event {snapshot.originator_version} does not sit on the "
+                                    "chain (its head is not that event's hash); ignored, rebuilt from the events")
+                snapshot = None
+        if snapshot is None:
+            aggregate = projector_func(None, self.event_store.get(originator_id=aggregate_id, lte=version))
+        else:
+            aggregate = projector_func(None, [snapshot, *events[1:]])
+        if aggregate is None:
+            raise AggregateNotFoundError(f"Aggregate {aggregate_id!r} version {version!r} not found.")
+        return aggregate
+
+    def _sealed_snapshot(self, aggregate_id: Any, version: int | None) -> Any:
+        if self.snapshot_store is None:
+            return None
+        try:
+            found = list(self.snapshot_store.get(originator_id=aggregate_id, desc=True, limit=1, lte=version))
+        except DamagedRecord as exc:
+            alert(aggregate_id, f"{exc.sentence}; ignored, rebuilt from the events")
+            return None
+        return found[0] if found else None
 
 
 def project_game(game: Game | None, events: Iterable[Any]) -> Game | None:
@@ -50,12 +238,23 @@ class GamesApplication(Application[UUID]):
     name = "Tabularium"  # pins the env prefix and the PostgreSQL table names (tabularium_events, ...)
     snapshotting_projectors = {Game: project_game}
 
-    def __init__(self, env: dict, snapshot_interval: int):
+    def __init__(self, env: dict, snapshot_interval: int, secrets: tuple[str, ...] = ()):
+        self.seal_secrets = tuple(secrets)  # before super().__init__, which builds the mapper
         env = {**env, "APPLICATION_RECORDER_TOPIC": recorder_topic(env)}
         if snapshot_interval > 0:
             self.snapshotting_intervals = {Game: snapshot_interval}
             env = {**env, "IS_SNAPSHOTTING_ENABLED": "y"}
         super().__init__(env=env)
+
+    def construct_mapper(self) -> Mapper:
+        base = super().construct_mapper()
+        return CheckedMapper(base.transcoder, base.compressor, base.cipher, self.seal_secrets)
+
+    def construct_repository(self) -> Repository:
+        base = super().construct_repository()
+        checked = CheckedRepository.__new__(CheckedRepository)
+        checked.__dict__.update(base.__dict__)
+        return checked
 
     def _take_snapshots(self, processing_event: Any) -> None:
         """Snapshot the game in hand when a save reaches the interval. eventsourcing's own version
@@ -74,7 +273,7 @@ class Store:
     def __init__(self, settings: Settings):
         self.settings = settings
         self.app = GamesApplication(eventsourcing_env(settings.database_url, settings.create_tables),
-                                    settings.snapshot_interval)
+                                    settings.snapshot_interval, tuple(settings.secret_keys))
         self.db = Database(settings.database_url)
         if settings.create_tables:
             self.create_tables()

@@ -28,6 +28,10 @@ def sqlite_url(tmp_path):
 
 
 def make_service(url: str, **overrides) -> GameService:
+    """A service whose mode is explicit (TABULARIUM_MODE is never left to guess in tests): embedded with the
+    in-memory broker, production with a real broker URL (the web layer then needs what production needs)."""
+    memory = str(overrides.get("broker_url", "memory://")).startswith("memory://")
+    overrides.setdefault("mode", "embedded" if memory else "production")
     settings = Settings.from_env(database_url=url, secret_key="test-secret", test_titles=True, **overrides)
     return GameService(settings)
 

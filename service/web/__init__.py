@@ -5,6 +5,10 @@
 fork). Blueprints: api (JSON, bearer tokens), play (magic links, session), games (the game page and its
 forms), history, audit, lobby (`/`, `/new`) and, in the embedded mode only, mail (the local outbox).
 Views stay thin: they parse the request, call the service and render.
+
+The factory refuses to build an app whose settings do not pass `Settings.check()` (an unset
+TABULARIUM_MODE on a non-local deployment, an incomplete production mode): see docs/operations.md,
+"Security model".
 """
 from __future__ import annotations
 
@@ -28,6 +32,9 @@ DEFAULT_LIMITS = {
     "create": "10/minute;100/hour",
     "login": "30/minute;300/hour",
     "action": "120/minute",
+    "read": "300/minute;5000/hour",      # every other endpoint: pages, API reads, links (ratelimit.kind_for)
+    "audit": "20/minute;200/hour",       # the public audit and the export: a full replay when not cached
+    "unsubscribe": "60/minute;600/hour",  # /u/<token>; mail providers' one-click POSTs share addresses
 }
 LIMITED_ENDPOINTS = {
     "api.create_game": "create", "lobby.new_game": "create",
@@ -35,6 +42,7 @@ LIMITED_ENDPOINTS = {
     "api.post_action": "action", "api.post_undo": "action", "api.post_message": "action", "api.rotate_token": "action",
     "games.choose": "action", "games.undo": "action", "games.message": "action", "games.rotate_token": "action",
     "api.delete_standing_order": "action", "games.cancel_standing_order": "action",
+    "api.get_audit": "audit", "audit.page": "audit", "api.get_export": "audit",
 }
 
 
@@ -51,6 +59,7 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
 
     if settings is None:
         settings = service.settings if service is not None else Settings.from_env()
+    settings.check()  # a clear sentence, before anything listens, when the mode is unset or incomplete
     if service is None:
         service = GameService(settings)
 
@@ -66,7 +75,7 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
         SESSION_COOKIE_NAME="tabularium_session",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_SECURE=not settings.embedded,
+        SESSION_COOKIE_SECURE=settings.secure_cookies,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 180,
         WTF_CSRF_TIME_LIMIT=None,
         RATELIMIT_STORAGE_URI=settings.redis_url or "memory://",
@@ -128,8 +137,11 @@ def install_rate_limits(app: Flask) -> None:
     limits = RateLimits(app.config["RATELIMIT_STORAGE_URI"], app.config["TABULARIUM_LIMITS"],
                         app.config["RATELIMIT_KEY_PREFIX"])
     app.extensions["tabularium.limits"] = limits
-    for endpoint, kind in LIMITED_ENDPOINTS.items():
-        if endpoint in app.view_functions:
+    from service.web.ratelimit import kind_for
+
+    for endpoint in list(app.view_functions):
+        kind = kind_for(endpoint, LIMITED_ENDPOINTS)  # every endpoint has a budget ("read" by default)
+        if kind is not None:
             app.view_functions[endpoint] = limits.limited(kind, _client_address)(app.view_functions[endpoint])
 
 

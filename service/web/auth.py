@@ -9,6 +9,13 @@
   hash, so rotating a token logs out every browser that used the old one. In the embedded mode a
   browser may hold several seats of one game (one person trying a whole game); in production a
   login replaces the browser's other seat in that game.
+* Each remembered seat (and the operator's login) also carries the seat's session generation, kept in the
+  small table `tabularium_session_generations` next to the token table: `POST /logout` raises the
+  generation of every seat the browser was logged in to, so a copy of the cookie taken before the logout
+  is refused afterwards, by every worker and after restarts. (Per seat: logging out logs that seat out of
+  every browser; the seat's link still works, it is not rotated.) The operator's login is `[*, operator]`.
+* The operator token is compared in constant time and may be rotated without downtime: see
+  Settings.operator_tokens (TABULARIUM_OPERATOR_TOKEN_FALLBACKS).
 """
 from __future__ import annotations
 
@@ -16,7 +23,7 @@ import hmac
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from flask import abort, request, session
+from flask import abort, g, request, session
 
 from service.games import TokenReplaced, token_hash
 from service.views import REFEREE
@@ -25,6 +32,9 @@ from service.web import get_service, get_settings
 FP = 16            # hex digits of the token hash kept in the cookie
 MAX_SEATS = 24     # remembered seats per browser (the cookie must stay under 4 kB)
 MAX_LINK_GAMES = 4  # games whose seat links the embedded lobby keeps for their creator
+OPERATOR_KEY = ("*", "operator")  # the operator login's row in the generation table
+GENERATIONS_TABLE = """CREATE TABLE IF NOT EXISTS tabularium_session_generations (
+    game_id TEXT NOT NULL, seat TEXT NOT NULL, generation INTEGER NOT NULL, PRIMARY KEY (game_id, seat))"""
 
 
 def fingerprint(hashed: str | None) -> str:
@@ -158,20 +168,108 @@ def acting_seat(game: Any, caller: Caller, wanted: str | None) -> tuple[str, str
 
 # --------------------------------------------------------------------------------------- session
 
-def _entries() -> list[list[str]]:
+def _raw_entries() -> list[list[str]]:
+    """[game, seat, fingerprint, generation]; a cookie from before generations counts as generation 0."""
     raw = session.get("seats")
     if not isinstance(raw, list):
         return []
-    return [e for e in raw if isinstance(e, list) and len(e) == 3 and all(isinstance(x, str) for x in e)]
+    return [e if len(e) == 4 else [*e, "0"] for e in raw
+            if isinstance(e, list) and len(e) in (3, 4) and all(isinstance(x, str) for x in e)]
+
+
+def _entries() -> list[list[str]]:
+    """The session's seats whose generation is still current (a logout elsewhere raised it: dropped)."""
+    raw = _raw_entries()
+    if not raw:
+        return []
+    current = generations({e[0] for e in raw})
+    keep = [e for e in raw if current.get((e[0], e[1]), 0) == _int(e[3])]
+    if len(keep) != len(raw):
+        session["seats"] = keep
+    return keep
+
+
+def _int(text: Any) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return -1
+
+
+# ------------------------------------------------------------------------------ session generations
+
+_ensured: set[int] = set()
+
+
+def _db():
+    db = get_service().store.db
+    if db.uid not in _ensured:  # databases made before the table existed (init-db also creates it)
+        for attempt in range(5):
+            try:
+                db.execute(GENERATIONS_TABLE)
+                break
+            except Exception:  # two processes creating it at once on PostgreSQL: try again
+                if attempt == 4:
+                    raise
+                import time
+
+                time.sleep(0.05 * (attempt + 1))
+        _ensured.add(db.uid)
+    return db
+
+
+def generations(game_ids: Any) -> dict[tuple[str, str], int]:
+    """The current generation of every seat of these games (and the operator's), once per request."""
+    cache = g.setdefault("tabularium_generations", {})
+    wanted = sorted({str(x) for x in game_ids} | {OPERATOR_KEY[0]})
+    missing = [x for x in wanted if x not in cache.setdefault("_games", set())]
+    if missing:
+        marks = ",".join("?" for _ in missing)
+        rows = _db().query(f"SELECT game_id, seat, generation FROM tabularium_session_generations "
+                           f"WHERE game_id IN ({marks})", tuple(missing))
+        for r in rows:
+            cache[(r["game_id"], r["seat"])] = int(r["generation"])
+        cache["_games"].update(missing)
+    return cache
+
+
+def generation(game_id: str, seat: str) -> int:
+    return generations([game_id]).get((str(game_id), seat), 0)
+
+
+def _bump(keys: list[tuple[str, str]]) -> None:
+    if not keys:
+        return
+    with _db().transaction() as cur:
+        for gid, seat in keys:
+            cur.execute("INSERT INTO tabularium_session_generations (game_id, seat, generation) VALUES (?, ?, 1)"
+                        " ON CONFLICT (game_id, seat) DO UPDATE SET"
+                        " generation = tabularium_session_generations.generation + 1", (gid, seat))
+    g.pop("tabularium_generations", None)
+
+
+def _operator_fingerprints() -> list[str]:
+    return [fingerprint(token_hash(t)) for t in get_settings().operator_tokens]
+
+
+def _operator_session() -> bool:
+    """The session holds the operator's login: a fingerprint of an operator token still accepted (current
+    or rotated-out), at the operator login's current generation."""
+    op = session.get("op")
+    if not isinstance(op, str) or not op:
+        return False
+    found = False
+    for fp in _operator_fingerprints():
+        found |= hmac.compare_digest(op, fp)
+    if not found:
+        return False
+    return _int(session.get("opg", "0")) == generations([]).get(OPERATOR_KEY, 0)
 
 
 def session_caller(game: Any = None) -> Caller:
     """The session's seats; with `game`, those seats are checked against its current token hashes."""
     caller = Caller(via="session")
-    op = session.get("op")
-    settings = get_settings()
-    if isinstance(op, str) and settings.operator_token and hmac.compare_digest(
-            op, fingerprint(token_hash(settings.operator_token))):
+    if _operator_session():
         caller.operator = True
     entries = _entries()
     if game is not None:
@@ -183,7 +281,7 @@ def session_caller(game: Any = None) -> Caller:
         if len(keep) != len(entries):
             session["seats"] = keep
         entries = keep
-    for gid, seat, fp in entries:
+    for gid, seat, fp, _gen in entries:
         caller.seats.setdefault(gid, [])
         caller.fingerprints[(gid, seat)] = fp
         if seat not in caller.seats[gid]:
@@ -193,7 +291,7 @@ def session_caller(game: Any = None) -> Caller:
 
 def session_game_ids() -> list[str]:
     seen: list[str] = []
-    for gid, _s, _f in _entries():
+    for gid, _s, _f, _g in _entries():
         if gid not in seen:
             seen.append(gid)
     for gid, _tokens in _links():
@@ -221,17 +319,29 @@ def remember_seat(game_id: str, seat: str, hashed: str) -> None:
     gid = str(game_id)
     several = get_settings().embedded
     entries = [e for e in _entries() if not (e[0] == gid and (e[1] == seat or not several))]
-    entries.append([gid, seat, fingerprint(hashed)])
+    entries.append([gid, seat, fingerprint(hashed), str(generation(gid, seat))])
     session["seats"] = entries[-MAX_SEATS:]
     session.permanent = True
 
 
-def remember_operator() -> None:
-    session["op"] = fingerprint(token_hash(get_settings().operator_token or ""))
+def remember_operator(token: str | None = None) -> None:
+    """The operator's login, bound to the token used (`token`; else the current one), so it ends when that
+    token is no longer accepted, and to the operator login's generation, so a logout ends it."""
+    settings = get_settings()
+    used = token if token and settings.is_operator_token(token) else settings.operator_token
+    session["op"] = fingerprint(token_hash(used or ""))
+    session["opg"] = str(generations([]).get(OPERATOR_KEY, 0))
     session.permanent = True
 
 
 def forget_all() -> None:
+    """Logout: raise the generation of every seat (and the operator login) this browser holds, so a copy
+    of this cookie is refused from now on; then clear the cookie."""
+    validate_session_seats()  # a seat whose link was replaced is no longer this browser's to log out
+    keys = [(e[0], e[1]) for e in _entries()]
+    if _operator_session():
+        keys.append(OPERATOR_KEY)
+    _bump(sorted(set(keys)))
     session.clear()
 
 

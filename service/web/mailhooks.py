@@ -22,10 +22,13 @@ import os
 from flask import Blueprint, Response, current_app, redirect, request
 from flask_wtf.csrf import generate_csrf
 from markupsafe import escape
+from werkzeug.exceptions import RequestEntityTooLarge
 
 log = logging.getLogger("tabularium.mailhooks")
 
 bp = Blueprint("mailhooks", __name__)
+# Rate-limit kinds (service.web.DEFAULT_LIMITS); the inbound webhook is left to its secret.
+LIMITED_ENDPOINTS = {"signin": "login", "unsubscribe": "unsubscribe"}
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>{title}</title></head><body style="font-family: Georgia, serif; max-width: 36em; margin: 2em auto; padding: 0 1em">
@@ -55,12 +58,36 @@ def _install(state) -> None:
 # ------------------------------------------------------------------------------------ inbound webhook
 
 def _authorised() -> bool:
-    secret = os.environ.get("TABULARIUM_INBOUND_WEBHOOK_SECRET")
-    if not secret:
-        return True
+    settings = current_app.extensions.get("tabularium.settings")
+    secret = os.environ.get("TABULARIUM_INBOUND_WEBHOOK_SECRET") or getattr(settings, "inbound_webhook_secret", None)
+    if not secret:  # only the embedded mode may run without it (Settings.check requires it in production)
+        return bool(getattr(settings, "embedded", False))
     offered = request.args.get("key") or request.headers.get("X-Tabularium-Webhook-Key") or \
         (request.authorization.password if request.authorization else None) or ""
     return hmac.compare_digest(offered.encode(), secret.encode())
+
+
+# A form can encode a message in up to twice its size; the message itself is capped by inbound.MAX_BYTES.
+WEBHOOK_MAX_BYTES = 2 * 1_000_000 + 64 * 1024
+
+
+def _inbound_message() -> tuple[bytes | None, list[str]]:
+    """The raw message and envelope recipients, under this route's own size limits (larger than the
+    app's, which are sized for forms); raises RequestEntityTooLarge beyond them."""
+    from notifications.inbound import MAX_BYTES
+
+    request.max_content_length = request.max_form_memory_size = WEBHOOK_MAX_BYTES
+    if request.mimetype not in ("multipart/form-data", "application/x-www-form-urlencoded"):
+        return request.get_data(cache=False), []
+    raw = None
+    for name in ("message", "email", "body-mime"):
+        if request.form.get(name):
+            raw = request.form[name].encode("utf-8", "surrogateescape")
+            break
+        if name in request.files:
+            raw = request.files[name].read(MAX_BYTES + 1)  # one byte more: inbound sees it is too big
+            break
+    return raw, [v for k in ("recipient", "to", "envelope") for v in request.form.getlist(k)]
 
 
 @bp.post("/hooks/mail")
@@ -70,19 +97,11 @@ def inbound_mail():
 
     if not _authorised():
         return {"error": "This webhook needs its key."}, 403
-    raw: bytes | None = None
-    recipients = []
-    if request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
-        for name in ("message", "email", "body-mime"):
-            if request.form.get(name):
-                raw = request.form[name].encode("utf-8", "surrogateescape")
-                break
-            if name in request.files:
-                raw = request.files[name].read(2_000_000)
-                break
-        recipients = [v for k in ("recipient", "to", "envelope") for v in request.form.getlist(k)]
-    else:
-        raw = request.get_data(cache=False)
+    try:
+        raw, recipients = _inbound_message()
+    except RequestEntityTooLarge:  # a permanent drop: a 413 would only make the provider retry it
+        log.warning("mailhooks: inbound message over %d bytes dropped", WEBHOOK_MAX_BYTES)
+        return {"outcome": "dropped:size"}, 200
     if not raw:
         return {"error": 'Send the raw message as the body, or in a form field "message".'}, 400
     try:

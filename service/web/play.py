@@ -53,7 +53,7 @@ def magic(token: str):
                                    player=link["game"].seat_info(link["seat"]) if link["game"] else None)
         return response, 200, {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
     if link["kind"] == "operator":
-        remember_operator()
+        remember_operator(token)
         return redirect(url_for("lobby.index"), 303)
     if link["signed"] is not None:
         if not magic_links.consume_nonce(get_service().store.db, link["signed"], get_service().now()):

@@ -9,6 +9,7 @@ from service.web import create_app
 from tests.conftest import make_service
 
 OPERATOR = "operator-token-for-tests-0123456789abcdef"
+WEBHOOK_SECRET = "inbound-webhook-secret-for-tests"
 TEST_CONFIG = {"TESTING": True, "RATELIMIT_ENABLED": False}
 PLAYERS = [{"name": n, "email": f"{n.lower()}@example.org"} for n in ("Ann", "Bob", "Cid", "Dee")]
 
@@ -18,8 +19,10 @@ def embedded_app(svc, **config):
 
 
 def production_service(url: str):
-    """Production settings: a real broker URL (unused by the web layer) and an operator token."""
-    return make_service(url, operator_token=OPERATOR, broker_url="redis://127.0.0.1:6379/15")
+    """Production settings (TABULARIUM_MODE=production): a real broker URL (unused by the web layer), an
+    operator token and the inbound webhook's secret."""
+    return make_service(url, mode="production", operator_token=OPERATOR, broker_url="redis://127.0.0.1:6379/15",
+                        inbound_webhook_secret=WEBHOOK_SECRET)
 
 
 def production_app(svc, **config):

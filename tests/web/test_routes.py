@@ -7,7 +7,7 @@ import tempfile
 import pytest
 
 from tests.conftest import make_service
-from tests.web.helpers import OPERATOR, csrf_from, login, new_game, production_app
+from tests.web.helpers import OPERATOR, WEBHOOK_SECRET, csrf_from, login, new_game, production_app
 
 OURS = ("api", "play", "games", "history", "audit", "lobby", "mail", "seats", "settings", "webhooks")
 
@@ -17,7 +17,8 @@ METHODS: dict[str, str] = {}  # endpoint -> the mutating method it answers (POST
 
 def _post_rules() -> list[tuple[str, str]]:
     folder = tempfile.mkdtemp()
-    svc = make_service(f"sqlite:///{folder}/routes.sqlite3", operator_token=OPERATOR, broker_url="redis://x/0")
+    svc = make_service(f"sqlite:///{folder}/routes.sqlite3", operator_token=OPERATOR, broker_url="redis://x/0",
+                       inbound_webhook_secret=WEBHOOK_SECRET)
     try:
         app = production_app(svc)
         rules = [r for r in app.url_map.iter_rules() if r.methods and ({"POST", "PUT", "PATCH", "DELETE"} & r.methods)
