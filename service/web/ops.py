@@ -1,6 +1,11 @@
 """Operations endpoints: /healthz (database and broker reachable) and /metrics (Prometheus text).
 
-Also counts every HTTP request and binds the game id and seat to the request's log lines.
+/metrics answers a scraper on this machine (the real peer and, behind the proxy, the forwarded client are
+both loopback: a forged X-Forwarded-For does not make a remote caller local) or one that sends
+`Authorization: Bearer <TABULARIUM_METRICS_TOKEN or the operator token>`; anyone else gets 401.
+
+Also counts every HTTP request and binds the game id, seat and (token-redacted) path to the request's log
+lines.
 """
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ import time
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from service import logs, metrics
+from service.config import is_loopback_host
+from service.web.redact import redact_path
 
 bp = Blueprint("ops", __name__)
 
@@ -46,8 +53,27 @@ def _check_broker() -> str:
         return f"unreachable ({type(exc).__name__})"
 
 
+def _local_request() -> bool:
+    """Both the TCP peer (before ProxyFix rewrote it) and the client address Flask sees are loopback."""
+    original = request.environ.get("werkzeug.proxy_fix.orig") or {}
+    peer = original.get("REMOTE_ADDR", request.environ.get("REMOTE_ADDR"))
+    return is_loopback_host(peer) and is_loopback_host(request.remote_addr)
+
+
+def _metrics_allowed() -> bool:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if header and scheme.lower() == "bearer" and token.strip():
+        return _service().settings.is_metrics_token(token.strip())
+    return _local_request()
+
+
 @bp.get("/metrics")
 def prometheus():
+    if not _metrics_allowed():
+        return Response("The metrics need a bearer token (TABULARIUM_METRICS_TOKEN or the operator token), "
+                        "or a request from this machine.\n", status=401, mimetype="text/plain",
+                        headers={"WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store"})
     service = _service()
     text = metrics.exposition(service.counters.snapshot(), metrics.gauges(service))
     return Response(text, mimetype="text/plain; version=0.0.4")
@@ -58,7 +84,7 @@ def _start() -> None:
     g.tabularium_started = time.perf_counter()
     logs.clear()
     game_id = (request.view_args or {}).get("game_id")
-    logs.bind_now(game_id=game_id, path=request.path, method=request.method)
+    logs.bind_now(game_id=game_id, path=redact_path(request.path), method=request.method)
 
 
 @bp.teardown_app_request

@@ -1,0 +1,113 @@
+"""Tokens never reach a log: the paths and queries that carry one are redacted before they are written.
+
+* Paths: `/play/<seat or operator token or signed link>`, `/go/<signed sign-in link>`, `/u/<unsubscribe
+  token>` keep their prefix and lose the rest (`/play/[redacted]`).
+* Queries: the value of any parameter named like a credential (`key`, `token`, `secret`, `signature`,
+  `password`, `auth`...) becomes `[redacted]` (`/hooks/mail?key=...` is the inbound webhook's secret).
+* Headers: Authorization, Cookie and the webhook key header are never logged.
+
+`RedactingLogger` is gunicorn's access logger with every atom that may carry a token redacted
+(deploy/gunicorn.conf.py sets `logger_class` to it); ops.py binds the redacted path to the app's own log
+lines."""
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, urlencode
+
+REDACTED = "[redacted]"
+TOKEN_PATHS = re.compile(r"^(/(?:play|go|u)/)[^?#]*", re.IGNORECASE)
+SECRET_PARAM = re.compile(r"(key|token|secret|sig|signature|password|passwd|auth|code|nonce)", re.IGNORECASE)
+SECRET_HEADERS = ("authorization", "proxy-authorization", "cookie", "set-cookie", "x-tabularium-webhook-key")
+
+
+def redact_path(path: str | None) -> str:
+    if not path:
+        return path or ""
+    return TOKEN_PATHS.sub(lambda m: m.group(1) + REDACTED, path)
+
+
+def redact_query(query: str | None) -> str:
+    if not query:
+        return query or ""
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=False)
+    except ValueError:
+        return REDACTED
+    if not pairs:
+        return REDACTED if "=" in query else query
+    return urlencode([(k, REDACTED if SECRET_PARAM.search(k) else v) for k, v in pairs], safe="[]")
+
+
+def redact_target(target: str | None) -> str:
+    """A request target (`/path?query`)."""
+    if not target:
+        return target or ""
+    path, sep, query = target.partition("?")
+    return redact_path(path) + (sep + redact_query(query) if sep else "")
+
+
+def redact_request_line(line: str | None) -> str:
+    """`GET /play/abc?x=1 HTTP/1.1` -> `GET /play/[redacted]?x=1 HTTP/1.1`."""
+    if not line:
+        return line or ""
+    parts = line.split(" ")
+    if len(parts) >= 2:
+        parts[1] = redact_target(parts[1])
+        return " ".join(parts)
+    return redact_target(line)
+
+
+try:
+    from gunicorn.glogging import Logger as _GunicornLogger
+except ImportError:  # gunicorn is only installed where it serves
+    _GunicornLogger = object  # type: ignore[assignment,misc]
+
+
+class RedactingLogger(_GunicornLogger):  # type: ignore[misc,valid-type]
+    """gunicorn's logger whose access-log atoms carry no token: `%(U)s`, `%(q)s`, `%(r)s`, `%(f)s` and
+    the `{header}i` atoms of credentials are redacted, whatever access_log_format asks for."""
+
+    def atoms(self, resp, req, environ, request_time):  # noqa: D102 — gunicorn's signature
+        atoms = super().atoms(resp, req, environ, request_time)
+        return redact_atoms(atoms)
+
+
+def redact_atoms(atoms: dict) -> dict:
+    atoms = dict(atoms)
+    if "U" in atoms:
+        atoms["U"] = redact_path(atoms["U"])
+    if "q" in atoms:
+        atoms["q"] = redact_query(atoms["q"])
+    if "r" in atoms:
+        atoms["r"] = redact_request_line(atoms["r"])
+    if "f" in atoms:  # the referer: a page opened from a /play/ link
+        atoms["f"] = redact_referer(atoms["f"])
+    for key in list(atoms):
+        if not (isinstance(key, str) and key.startswith("{") and key[-2:] in ("}i", "}o", "}e")):
+            continue
+        name, kind = key[1:-2].lower(), key[-1]
+        if kind == "e":  # environ: HTTP_AUTHORIZATION, RAW_URI, PATH_INFO, QUERY_STRING...
+            name = name[5:].replace("_", "-") if name.startswith("http_") else name
+            if name in ("raw_uri", "request_uri"):
+                atoms[key] = redact_target(atoms[key])
+                continue
+            if name == "path_info":
+                atoms[key] = redact_path(atoms[key])
+                continue
+            if name == "query_string":
+                atoms[key] = redact_query(atoms[key])
+                continue
+        if name in SECRET_HEADERS:
+            atoms[key] = REDACTED
+        elif name in ("referer", "location", "content-location"):
+            atoms[key] = redact_referer(atoms[key])
+    return atoms
+
+
+def redact_referer(url: str | None) -> str:
+    if not url or url == "-":
+        return url or ""
+    m = re.match(r"^([a-z][a-z0-9+.-]*://[^/]*)(.*)$", url, re.IGNORECASE)
+    if m:
+        return m.group(1) + redact_target(m.group(2))
+    return redact_target(url)
