@@ -20,7 +20,7 @@ from eventsourcing.domain import Aggregate
 from domain.chain import GENESIS, event_hash, state_hash
 from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
-from domain.rules import IllegalAction, Outcome, Prompt, Rules, get_rules
+from domain.rules import IllegalAction, Outcome, Prompt, Rules, forced_choice_is_public, get_rules
 
 MAX_AUTO_STEPS = 10_000
 MAX_UNDO = 20
@@ -370,12 +370,15 @@ class Game(Aggregate):
         self._finish_if_over(at)
 
     def _auto_resolve(self, at: str, fresh: int | None = None) -> None:
-        """Rules of the platform: a decision with a single legal option is played for the seat, a seat's
-        standing order answers the decisions it covers, and a seat handed to the bot has its decisions
-        played by the bot as soon as they are due."""
+        """Rules of the platform: a decision with a single legal option is played for the seat when the
+        rules say that its forcedness is public (`domain.rules.forced_choice_is_public`; otherwise the
+        seat is asked, so the record of a forced move looks like any other), a seat's standing order
+        answers the decisions it covers, and a seat handed to the bot has its decisions played by the
+        bot as soon as they are due."""
         for _ in range(MAX_AUTO_STEPS):
             prompts = self.open_prompts()
-            single = next((p for p in prompts if len(p.choices) == 1), None)
+            single = next((p for p in prompts if len(p.choices) == 1
+                           and forced_choice_is_public(self.rules, self.state, p)), None)
             if single is not None:
                 self._decide(single, single.choices[0].id, None, at, "auto")
                 continue

@@ -82,7 +82,24 @@ class Rules(Protocol):
     def describe(self, before: State, seat: str, choice: str, after: State, viewer: str | None) -> list[str]: ...
 
     # Optional: `option_defaults() -> dict` lists the options a game accepts, with their defaults;
-    # `check_invariants(state) -> None` raises AssertionError when the state is impossible.
+    # `check_invariants(state) -> None` raises AssertionError when the state is impossible;
+    # `forced_choice_is_public(state, prompt) -> bool`, see below.
+
+
+def forced_choice_is_public(rules: Rules, state: State, prompt: Prompt) -> bool:
+    """May the platform play a prompt with a single choice by itself, at once?
+
+    A forced move is recorded at the same instant as the event that caused it, so everybody can tell
+    it was forced. That is harmless only when "this seat has a single legal choice" follows from what
+    every other seat sees (face-up cards, public counts); when it follows from the seat's secret
+    information (its money, a hidden hand) the seat must be asked, with the single choice, like any
+    other decision. The title answers through its optional method
+    `forced_choice_is_public(state, prompt) -> bool` (called only for prompts with one choice, with
+    the state the prompt was computed from). Without the method the answer is the conservative one:
+    False, the seat is asked.
+    """
+    hook = getattr(rules, "forced_choice_is_public", None)
+    return bool(hook(state, prompt)) if hook is not None else False
 
 
 class UnknownTitle(KeyError):

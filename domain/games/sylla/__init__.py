@@ -105,6 +105,11 @@ class Sylla:
         seats = [p.seat.capitalize() for p in self.prompts(state)]
         return " and ".join(seats) if seats else "nobody"
 
+    def forced_choice_is_public(self, state: dict, prompt: Prompt) -> bool:
+        """The protocol's hook (domain/rules.py): a single choice is played by the platform only when
+        every other seat could work out that it was the only one (docs/rules-sylla.md, "Forced moves")."""
+        return not state["finished"] and STATES[state["phase"]].forced_public
+
     def default_choice(self, state: dict, seat: str) -> str:
         D = data_for(state)
         step = STATES[state["phase"]]

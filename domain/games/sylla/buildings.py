@@ -53,6 +53,7 @@ class BuildingsOffer(Step):
     name = "buildings_offer"
     short = "offer"
     kind = "offer_building"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to offer a building for sale"
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
@@ -99,6 +100,7 @@ class BuildingsBid(Step):
     name = "buildings_bid"
     short = "build"
     kind = "building_bid"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to bid for a building"
 
     def legal(self, s: dict, D: Any) -> dict:
@@ -164,6 +166,7 @@ class BuildingsPay(Step):
     name = "buildings_pay"
     short = "pay"
     kind = "pay_building"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to tilt cards to pay for a building"
 
     def legal(self, s: dict, D: Any) -> dict:
@@ -254,6 +257,7 @@ class BuildingsInsula(Step):
     name = "buildings_insula"
     short = "insula"
     kind = "choose_insula_tokens"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to choose the Insula's tokens"
 
     def legal(self, s: dict, D: Any) -> dict:

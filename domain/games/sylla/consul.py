@@ -37,6 +37,7 @@ class FirstConsulBidding(Step):
     name = "first_consul_bidding"
     short = "consul"
     kind = "consul_bid"
+    forced_public = False  # the choices depend on the seat's denarii: a forced pass (or bid-0) shows the bidder's denarii
     waiting = "to bid for First Consul"
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
@@ -102,6 +103,7 @@ class FirstConsulToken(Step):
     name = "first_consul_token"
     short = "token"
     kind = "consul_take_token"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to take a Res Publica token"
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
@@ -139,6 +141,7 @@ class Recruitment(Step):
     name = "recruitment"
     short = "recruit"
     kind = "recruit"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to recruit a character"
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:

@@ -66,6 +66,7 @@ class EventsPlaceCubes(Step):
     name = "events_place_cubes"
     short = "cube"
     kind = "place_cube"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to place a cube on an event"
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
@@ -158,6 +159,7 @@ class EventsChooseAvoided(Step):
     name = "events_choose_avoided"
     short = "avoid"
     kind = "fc_choose_avoided"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to choose which tied events are avoided"
 
     def legal(self, s: dict, D: Any) -> dict:
@@ -257,6 +259,7 @@ class EventsChooseDisabled(Step):
     name = "events_choose_disabled"
     short = "flip"
     kind = "choose_item_to_disable"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to turn an item face down"
     secret = True
 
@@ -327,6 +330,7 @@ class EventsChooseRemoved(Step):
     name = "events_choose_removed"
     short = "remove"
     kind = "fc_choose_removed"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to choose which avoided event is removed"
 
     def legal(self, s: dict, D: Any) -> dict:

@@ -45,6 +45,7 @@ class GreatWorksThumb(Step):
     name = "great_works_thumb"
     short = "work"
     kind = "great_work_commit"
+    forced_public = False  # the choices depend on the seat's denarii: never single anyway (down-0, up-0)
     waiting = "to commit to the Great Work"
     secret = True
 

@@ -20,6 +20,7 @@ class Income(Step):
     name = "income"
     short = "income"
     kind = "use_temple_or_tavern"
+    forced_public = False  # the choices depend on the seat's denarii: a lone `done` shows that the Temple is unaffordable
     waiting = "to use a Private Temple or a Tavern"
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:

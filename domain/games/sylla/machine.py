@@ -20,6 +20,10 @@ class Step:
     kind = ""             # the decision's name (spec section 13)
     waiting = ""          # "to bid for First Consul": the web page and reminders reuse it
     secret = False        # sealed simultaneous decision
+    # Whether "only one legal choice" follows from public information alone (face-up cards, cubes,
+    # slots), so the platform may play a single-choice prompt at once. False (the default, the safe
+    # side) when the choices depend on a secret (the seat's denarii): then the seat is asked.
+    forced_public = False
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         """Arriving in this state (automatic work happens here)."""

@@ -37,6 +37,7 @@ class FreeSlaves(Step):
     name = "free_slaves"
     short = "free"
     kind = "free_slaves"
+    forced_public = False  # the choices depend on the seat's denarii: a lone free-0 shows that the seat cannot pay
     waiting = "to free slaves"
     secret = True
 

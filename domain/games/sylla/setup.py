@@ -176,6 +176,7 @@ class ChooseStartingCharacters(Step):
     name = "choose_starting_characters"
     short = "start"
     kind = "choose_starting_characters"
+    forced_public = True  # the choices follow from public facts only
     waiting = "to choose their starting characters"
     secret = True
 

@@ -103,6 +103,10 @@ class HighCard:
                 "played": sorted(state["played"]) if state["played"] else [],
                 "last_round": state["last"], "finished": state["finished"]}
 
+    def forced_choice_is_public(self, state: dict, prompt: Prompt) -> bool:
+        """A single choice here is a last card in hand, and hand sizes are public (the view shows them)."""
+        return True
+
     def default_choice(self, state: dict, seat: str) -> str:
         prompt = next(p for p in self.prompts(state) if p.seat == seat)
         return "pass" if prompt.kind == "draw_or_pass" else prompt.choices[0].id

@@ -78,10 +78,12 @@ class Driver:
         return self.state
 
     def auto(self) -> list[tuple[str, str]]:
-        """Play every prompt that has a single choice (what the platform does); returns them."""
+        """Play every prompt that has a single choice whose forcedness is public (what the platform
+        does; a seat forced by its secret denarii is asked, so a script names that move); returns them."""
         played = []
         while True:
-            single = next((p for p in RULES.prompts(self.state) if len(p.choices) == 1), None)
+            single = next((p for p in RULES.prompts(self.state) if len(p.choices) == 1
+                           and RULES.forced_choice_is_public(self.state, p)), None)
             if single is None:
                 return played
             self.play(single.seat, single.choices[0].id)
