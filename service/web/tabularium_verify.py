@@ -38,6 +38,7 @@ PRIVATE = "Private"          # an entry withheld from a seat's copy: only its pl
 REDACTED = {"redacted": True}
 SEED_REVEALED_BY = ("GameFinished", "GameAbandoned")
 HEX64 = re.compile(r"[0-9a-f]{64}\Z")
+SEED = re.compile(r"(?:[0-9a-f]{2}){16,64}\Z")  # 16 to 64 bytes, as the server accepts them
 NOT_CHECKED = "rules replay: not checked by this script; run `tabularium verify` from the source"
 
 
@@ -159,6 +160,12 @@ def _hex64(value, where):
     return value
 
 
+def _seed(value, where):
+    if not isinstance(value, str) or not SEED.match(value):
+        raise Malformed("{} is not 32 to 128 lowercase hexadecimal digits".format(where))
+    return value
+
+
 def _draws(value, where):
     _expect(value, list, where)
     for i, d in enumerate(value, start=1):
@@ -207,14 +214,14 @@ def check_structure(archive):
                 _expect(item.get("sealed_seq"), int, w + ": its sealed event number")
                 _expect(item.get("sealed_salt"), str, w + ": its sealed salt")
         if e["type"] in SEED_REVEALED_BY and c.get("seed") is not None:
-            _hex64(c["seed"], where + ": the revealed seed")
+            _seed(c["seed"], where + ": the revealed seed")
     first = events[0]
     if first["type"] != "GameCreated":
         raise Malformed("event 1 is {!r}, not the game's creation (GameCreated)".format(first["type"]))
     _hex64(first["content"].get("seed_commitment"), "event 1: the seed commitment")
     _draws(first["content"].get("draws"), "event 1: its draws")
     if first["content"].get("seed") is not None:
-        _hex64(first["content"]["seed"], "event 1: its seed")
+        _seed(first["content"]["seed"], "event 1: its seed")
 
 
 # --------------------------------------------------------------------------- the checks

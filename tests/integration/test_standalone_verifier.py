@@ -38,8 +38,11 @@ def archives(tmp_path_factory):
         play_random(svc, toy, random.Random(2))
         sylla = new_game(svc, rules="sylla", players=3, seed="5e" * 32)
         play_random(svc, sylla, random.Random(3))
-        assert svc.get(toy).status == svc.get(sylla).status == "finished"
-        out = {"toy": svc.export(toy, REFEREE), "red": svc.export(toy, "red"), "sylla": svc.export(sylla, REFEREE)}
+        short = new_game(svc, players=2, seed="0f" * 16)  # the shortest seed the server accepts
+        play_random(svc, short, random.Random(5))
+        assert svc.get(toy).status == svc.get(sylla).status == svc.get(short).status == "finished"
+        out = {"toy": svc.export(toy, REFEREE), "red": svc.export(toy, "red"), "sylla": svc.export(sylla, REFEREE),
+               "short-seed": svc.export(short, REFEREE)}
     finally:
         svc.close()
     return json.loads(json.dumps(out))  # exactly what the download holds
@@ -103,7 +106,7 @@ def test_the_script_imports_only_the_standard_library_and_parses_as_python_3_9()
 
 # ------------------------------------------------------------------------------------------ real archives pass
 
-@pytest.mark.parametrize("name", ["toy", "sylla"])
+@pytest.mark.parametrize("name", ["toy", "sylla", "short-seed"])
 def test_a_real_finished_game_archive_passes(archives, verifier, tmp_path, name):
     code, output = run(verifier, archives[name], tmp_path)
     assert code == 0, output
@@ -206,7 +209,7 @@ def test_a_truncated_archive_fails(archives, verifier, tmp_path):
 def test_a_non_hex_seed_fails_with_a_sentence(archives, verifier, tmp_path):
     archive = copy.deepcopy(archives["toy"])
     first(archive, "GameFinished")["content"]["seed"] = "zz" * 32
-    refused(verifier, archive, tmp_path, "the revealed seed is not 64 lowercase hexadecimal digits")
+    refused(verifier, archive, tmp_path, "the revealed seed is not 32 to 128 lowercase hexadecimal digits")
 
 
 def test_deeply_nested_json_fails_with_a_sentence(archives, verifier, tmp_path):
