@@ -224,7 +224,7 @@ def main() -> None:
         stop(proc)
         # As deployed: the same, with the rate limits counted in Redis (one round trip per action).
         limited_env = {**env, "TABULARIUM_RATELIMIT": "1", "TABULARIUM_REDIS_URL": LIMITS_REDIS,
-                       **{f"TABULARIUM_RATELIMIT_{k}": "1000000/minute" for k in ("ACTION", "CREATE")}}
+                       **{f"TABULARIUM_RATELIMIT_{k}": "1000000/minute" for k in ("ACTION", "CREATE", "READ")}}
         port, proc = start_gunicorn(limited_env, var / "gunicorn-limited.log", bin_dir)
         limited = interleaved_rounds(port, url, {**plan, "skip_views": True}, LIMITED_ROUNDS)
     finally:

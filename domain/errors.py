@@ -32,4 +32,13 @@ class BadRequest(GameError):
     pass
 
 
-__all__ = ["GameError", "NotYourDecision", "StalePrompt", "UndoRefused", "GameNotActive", "BadRequest", "IllegalAction"]
+class TooMany(GameError):
+    """Over a cap that resets with time (messages per seat per hour or day): try again after
+    `retry_after` seconds (429)."""
+
+    def __init__(self, reason: str, retry_after: int):
+        super().__init__(reason)
+        self.retry_after = retry_after
+
+
+__all__ = ["GameError", "NotYourDecision", "StalePrompt", "UndoRefused", "GameNotActive", "BadRequest", "TooMany", "IllegalAction"]

@@ -9,10 +9,12 @@ from __future__ import annotations
 import copy
 import hashlib
 import logging
+import os
 import secrets
 import sqlite3
 import time
 import uuid
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Mapping
 from uuid import UUID
@@ -21,7 +23,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
 from domain.chain import GENESIS, ChainError, check_link
-from domain.errors import BadRequest, GameError, NotYourDecision, StalePrompt
+from domain.errors import BadRequest, GameError, NotYourDecision, StalePrompt, TooMany
 from domain.game import Game, public_prompt_id
 from domain.rules import IllegalAction, get_rules, titles
 from service import audit, logs, views
@@ -36,6 +38,37 @@ ALREADY_DECIDED = ("This decision was already made (or the game has moved on sin
                    "Read the game again for your current decision.")
 log = logging.getLogger("tabularium.games")
 Guard = Callable[[Game], None]
+
+
+@dataclass(frozen=True)
+class MessageCaps:
+    """Caps on chat (messages by the operator are not counted). Environment: TABULARIUM_MESSAGE_MAX_LENGTH,
+    TABULARIUM_MESSAGES_PER_SEAT_HOUR, TABULARIUM_MESSAGES_PER_SEAT_DAY, TABULARIUM_MESSAGES_PER_GAME."""
+    length: int = MAX_MESSAGE          # characters per message (422 beyond)
+    per_seat_hour: int = 30            # messages one seat may post in any hour (429 beyond)
+    per_seat_day: int = 200            # ... in any 24 hours (429 beyond)
+    per_game: int = 5000               # messages by all seats of a game, ever (422 beyond)
+
+    ENV = {"length": "TABULARIUM_MESSAGE_MAX_LENGTH", "per_seat_hour": "TABULARIUM_MESSAGES_PER_SEAT_HOUR",
+           "per_seat_day": "TABULARIUM_MESSAGES_PER_SEAT_DAY", "per_game": "TABULARIUM_MESSAGES_PER_GAME"}
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "MessageCaps":
+        env = os.environ if env is None else env
+        values = {}
+        for name, var in cls.ENV.items():
+            raw = env.get(var)
+            if raw is None or raw == "":
+                continue
+            if not (raw.strip().isascii() and raw.strip().isdigit()) or int(raw) < 1:
+                raise ValueError(f"{var} must be a whole number of at least 1, not {raw[:20]!r}.")
+            values[name] = int(raw)
+        return cls(**values)
+
+
+MESSAGE_LOG = """CREATE TABLE IF NOT EXISTS tabularium_message_log (
+    game_id TEXT NOT NULL, seat TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)"""
+MESSAGE_LOG_INDEX = "CREATE INDEX IF NOT EXISTS tabularium_message_log_idx ON tabularium_message_log (game_id, seat, at)"
 
 
 class GameNotFound(GameError):
@@ -100,6 +133,8 @@ class GameService:
         self.clock = clock
         self.listeners: list[Callable[[Game], None]] = []  # called after every successful save
         self.counters = Counters(self.settings.redis_url)
+        self.message_caps = MessageCaps.from_env()
+        self._message_log_ready = False
 
     def close(self) -> None:
         self.store.close()
@@ -185,10 +220,52 @@ class GameService:
                                                  {"version": g.version})[1], current, guard)
 
     def post_message(self, game_id: str | UUID, seat: str | None, to: Any, text: str) -> dict:
-        _check_text("text", text, MAX_MESSAGE)
+        caps = self.message_caps
+        _check_text("text", text, caps.length)
         if not text.strip():
             raise BadRequest("A message needs some text.")
-        return self._command(game_id, lambda g: g.post_message(seat, to, text, self.now()))
+        if seat is not None:
+            self._check_message_caps(parse_game_id(game_id), seat)
+        result = self._command(game_id, lambda g: g.post_message(seat, to, text, self.now()))
+        if seat is not None:
+            self._log_message(parse_game_id(game_id), seat)
+        return result
+
+    def _message_log(self) -> Any:
+        db = self.store.db
+        if not self._message_log_ready:
+            for attempt in range(5):
+                try:
+                    db.execute(MESSAGE_LOG)
+                    db.execute(MESSAGE_LOG_INDEX)
+                    break
+                except Exception:  # two processes creating it at once on PostgreSQL: try again
+                    if attempt == 4:
+                        raise
+                    time.sleep(0.05 * (attempt + 1))
+            self._message_log_ready = True
+        return db
+
+    def _check_message_caps(self, gid: UUID, seat: str) -> None:
+        """The seat's messages in the last hour and day, and the game's in all, against `message_caps`
+        (indexed counts). Two posts at the same instant may both pass: a cap, not an exact quota."""
+        caps, now = self.message_caps, self.clock().timestamp()
+        db = self._message_log()
+        rows = db.query("SELECT COUNT(*) AS n FROM tabularium_message_log WHERE game_id=?", (str(gid),))
+        if int(rows[0]["n"]) >= caps.per_game:
+            raise BadRequest(f"This game has reached its limit of {caps.per_game} messages: no more can "
+                             "be posted in it.")
+        for window, cap, span in ((3600, caps.per_seat_hour, "hour"), (86400, caps.per_seat_day, "day")):
+            rows = db.query("SELECT COUNT(*) AS n, MIN(at) AS first FROM tabularium_message_log"
+                            " WHERE game_id=? AND seat=? AND at>?", (str(gid), seat, now - window))
+            if int(rows[0]["n"]) >= cap:
+                wait = max(1, int(float(rows[0]["first"]) + window - now) + 1)
+                raise TooMany(f"You have posted {cap} messages in this game in the last {span}, the most "
+                              f"allowed: try again in {_duration(wait)}.", wait)
+
+    def _log_message(self, gid: UUID, seat: str) -> None:
+        self._message_log().execute("INSERT INTO tabularium_message_log (game_id, seat, at) VALUES (?, ?, ?)",
+                                    (str(gid), seat, self.clock().timestamp()))
 
     def abandon(self, game_id: str | UUID, by: str, reason: str) -> dict:
         _check_text("reason", reason, MAX_MESSAGE)
@@ -444,6 +521,14 @@ class GameService:
         return raw.hex()
 
 
+def _duration(seconds: int) -> str:
+    if seconds < 120:
+        return f"{seconds} seconds"
+    if seconds < 7200:
+        return f"{(seconds + 59) // 60} minutes"
+    return f"{(seconds + 3599) // 3600} hours"
+
+
 def _check_text(field: str, value: Any, limit: int) -> None:
     if not isinstance(value, str):
         raise BadRequest(f'"{field}" must be a string.')
@@ -451,4 +536,4 @@ def _check_text(field: str, value: Any, limit: int) -> None:
         raise BadRequest(f'"{field}" is too long (at most {limit} characters).')
 
 
-__all__ = ["GameService", "GameNotFound", "IllegalAction", "token_hash", "new_token", "parse_game_id"]
+__all__ = ["GameService", "MessageCaps", "GameNotFound", "IllegalAction", "token_hash", "new_token", "parse_game_id"]

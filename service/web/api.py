@@ -23,6 +23,7 @@ from service.web.validate import check_text
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 MAX_CLIENT_KEY = 150
+HISTORY_PAGE, MAX_HISTORY_PAGE = 200, 1000  # events per page of GET .../history
 
 
 # ------------------------------------------------------------------------------------- helpers
@@ -181,7 +182,7 @@ def get_game(game_id: str):
     tags: [games]
     security: [{bearer: []}]
     parameters: [game_id]
-    errors: [401, 403, 404, 503]
+    errors: [401, 403, 404, 429, 503]
     responses:
       '200':
         description: The summary
@@ -209,7 +210,7 @@ def get_view(game_id: str):
     parameters:
       - game_id
       - seat
-    errors: [401, 403, 404, 503]
+    errors: [401, 403, 404, 429, 503]
     responses:
       '200':
         description: The view
@@ -347,14 +348,23 @@ def get_history(game_id: str):
     ---
     summary: History
     description: >
-      Every event the caller may see, with its narration from the caller's seat. Once a game is over
-      every seat reads the full, unredacted narration; private messages stay private.
+      The events the caller may see, with their narration from the caller's seat, in event order, one
+      page at a time: by default the newest `limit` (200; at most 1000). `before=SEQ` gives the page of
+      events before SEQ, `after=SEQ` the page after it. The `Link` header names the neighbouring pages:
+      `rel="next"` the older one (`before=`), `rel="prev"` the newer one (`after=`); no link, no page.
+      Once a game is over every seat reads the full, unredacted narration; private messages stay private.
     tags: [history]
     security: [{bearer: []}]
     parameters:
       - game_id
       - seat
-    errors: [401, 403, 404, 503]
+      - {name: before, in: query, required: false, schema: {type: integer, minimum: 0},
+         description: 'the page of events before this event number (older)'}
+      - {name: after, in: query, required: false, schema: {type: integer, minimum: 0},
+         description: 'the page of events after this event number (newer)'}
+      - {name: limit, in: query, required: false, schema: {type: integer, minimum: 1, maximum: 1000},
+         description: 'events per page (200 by default)'}
+    errors: [400, 401, 403, 404, 429, 503]
     responses:
       '200':
         description: The events
@@ -362,11 +372,26 @@ def get_history(game_id: str):
           application/json:
             schema: {type: array, items: {$ref: '#/components/schemas/HistoryEntry'}}
     """
+    from service.web import game_history
+    from service.web.history import cursor, history_page
+
+    before, after, limit = cursor("before"), cursor("after"), cursor("limit")
+    if limit is None:
+        limit = HISTORY_PAGE
+    if not 1 <= limit <= MAX_HISTORY_PAGE:
+        abort(400, description=f'"limit" must be from 1 to {MAX_HISTORY_PAGE}.')
     game = load(game_id)
     viewer = viewer_for(game, api_caller(game=game), wanted_seat())
-    from service.web import game_history
-
-    return jsonify(game_history(game.id, viewer))
+    entries, older, newer = history_page(game_history(game.id, viewer), before, after, limit)
+    response = jsonify(entries)
+    links = []
+    if older is not None:
+        links.append(f'<{url_for("api.get_history", game_id=str(game.id), before=older, limit=limit, seat=wanted_seat())}>; rel="next"')
+    if newer is not None:
+        links.append(f'<{url_for("api.get_history", game_id=str(game.id), after=newer, limit=limit, seat=wanted_seat())}>; rel="prev"')
+    if links:
+        response.headers["Link"] = ", ".join(links)
+    return response
 
 
 @bp.get("/games/<game_id>/history/<int(signed=True):seq>")
@@ -380,7 +405,7 @@ def get_history_view(game_id: str, seq: int):
       - game_id
       - {name: seq, in: path, required: true, schema: {type: integer}, description: 'An event number (1 is the creation).'}
       - seat
-    errors: [401, 403, 404, 503]
+    errors: [401, 403, 404, 429, 503]
     responses:
       '200':
         description: The view then
@@ -400,7 +425,10 @@ def post_message(game_id: str):
     """Post a message.
     ---
     summary: Post a message
-    description: '`to` is "all" or a list of seats. The operator posts as the operator.'
+    description: >
+      `to` is "all" or a list of seats. The operator posts as the operator. Caps (server settings): the
+      length of a message (4000 characters; 422 beyond), a seat's messages per hour (30) and per day (200;
+      429 with Retry-After beyond), and a game's messages in all (5000; 422 beyond).
     tags: [play]
     security: [{bearer: []}]
     parameters: [game_id]
@@ -419,7 +447,7 @@ def post_message(game_id: str):
     """
     game, caller = game_and_caller(game_id)
     data = json_body()
-    text = text_field(data, "text", limit=4000)
+    text = text_field(data, "text", limit=get_service().message_caps.length)
     to = parse_recipients(data.get("to", "all"))
     if caller.operator and not caller.seats_in(game.id):
         seat = None
@@ -479,11 +507,12 @@ def get_audit(game_id: str):
     summary: Audit
     description: >
       Public: the chain length and head, whether the chain and a full replay verify, the seed commitment,
-      and after the end the revealed seed with a check of every random draw against it.
+      and after the end the revealed seed with a check of every random draw against it. The report of an
+      unchanged chain is cached for a few minutes; rate-limited per client address.
     tags: [audit]
     security: [{}]
     parameters: [game_id]
-    errors: [404, 503]
+    errors: [404, 429, 503]
     responses:
       '200':
         description: The audit report
@@ -491,8 +520,9 @@ def get_audit(game_id: str):
           application/json:
             schema: {$ref: '#/components/schemas/Audit'}
     """
-    report = get_service().audit(game_id).to_json()
-    return jsonify(report)
+    from service.web.audit_pages import audit_report
+
+    return jsonify(audit_report(game_id))
 
 
 @bp.get("/games/<game_id>/export")
@@ -508,7 +538,7 @@ def get_export(game_id: str):
     parameters:
       - game_id
       - {name: download, in: query, required: false, schema: {type: string, enum: ['0', '1']}}
-    errors: [401, 403, 404, 503]
+    errors: [401, 403, 404, 429, 503]
     responses:
       '200':
         description: The archive
@@ -535,6 +565,7 @@ def list_titles():
     summary: Titles
     tags: [games]
     security: [{}]
+    errors: [429]
     responses:
       '200':
         description: The titles
@@ -554,6 +585,7 @@ def openapi():
     summary: OpenAPI document
     tags: [meta]
     security: [{}]
+    errors: [429]
     responses:
       '200':
         description: The OpenAPI 3 document of this API

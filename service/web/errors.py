@@ -10,7 +10,7 @@ from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from domain.errors import BadRequest, GameError, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
+from domain.errors import BadRequest, GameError, GameNotActive, NotYourDecision, StalePrompt, TooMany, UndoRefused
 from domain.rules import IllegalAction
 
 log = logging.getLogger("tabularium.web")
@@ -39,6 +39,8 @@ def status_for(exc: Exception) -> int:
         return 404
     if isinstance(exc, TokenReplaced):
         return 401
+    if isinstance(exc, TooMany):  # a cap that resets with time (messages per seat per hour or day)
+        return 429
     if isinstance(exc, (StalePrompt, GameNotActive, UndoRefused)):  # the moment has passed
         return 409
     if isinstance(exc, NotYourDecision):
@@ -82,7 +84,8 @@ def app_response(body: str, status: int):
 def init_app(app: Flask) -> None:
     @app.errorhandler(GameError)
     def game_error(exc: GameError):
-        return error_response(status_for(exc), exc.reason)
+        retry = getattr(exc, "retry_after", None)
+        return error_response(status_for(exc), exc.reason, {"Retry-After": str(retry)} if retry else None)
 
     @app.errorhandler(IllegalAction)
     def illegal(exc: IllegalAction):

@@ -142,7 +142,7 @@ def message(game_id: str):
     game = load_game(game_id)
     caller = page_caller(game)
     seat, _by = form_seat(game, caller)
-    text = form_text("text", 4000)
+    text = form_text("text", svc.message_caps.length)
     to = [s[:40] for s in request.form.getlist("to")[:10] if s]
     for seat_id in to:
         check_text("to", seat_id)

@@ -1,4 +1,4 @@
-"""Rate limits on creation, login and actions: fixed windows per client address (after ProxyFix),
+"""Rate limits on every endpoint: fixed windows per client address (after ProxyFix),
 counted in Redis in production, where every gunicorn worker shares them, and in memory in the embedded
 mode.
 
@@ -6,6 +6,11 @@ Each limit is one `limits` hit straight to its storage: one Redis round trip for
 made the same hit plus per-request bookkeeping (exemption scopes, limit parsing, contexts) that cost an
 HTTP action about 0.3 ms of CPU (measured beside bench_http). A storage outage lets requests through: a
 Redis failure must not take the games down.
+
+Kinds (budgets in service.web.DEFAULT_LIMITS): create, login (magic and sign-in links), action (commands),
+audit (the public audit and the export), unsubscribe (`/u/`), and read for every other endpoint (pages,
+API reads, bearer-token GETs). Unlimited: static files, the health check, and the inbound-mail webhook
+(it answers its provider, and carries its own secret).
 """
 from __future__ import annotations
 
@@ -17,6 +22,17 @@ from limits import parse_many, storage, strategies
 from werkzeug.exceptions import TooManyRequests
 
 log = logging.getLogger("tabularium.web")
+
+
+UNLIMITED = frozenset({"static", "ops.healthz", "mailhooks.inbound_mail"})
+DEFAULT_KIND = "read"
+
+
+def kind_for(endpoint: str, limited: dict[str, str]) -> str | None:
+    """The kind of limit an endpoint counts against: its own, else "read"; None for the unlimited few."""
+    if endpoint in limited:
+        return limited[endpoint]
+    return None if endpoint in UNLIMITED else DEFAULT_KIND
 
 
 class LimitReached(TooManyRequests):
@@ -33,7 +49,7 @@ class RateLimits:
 
     def hit(self, kind: str, client: str) -> None:
         """Count one request of `client` against every limit of `kind`; LimitReached when one is full."""
-        for limit in self.limits[kind]:
+        for limit in self.limits.get(kind, ()):  # a kind without a budget (a partial override) is not limited
             try:
                 allowed = self.strategy.hit(limit, self.prefix, kind, client)
             except Exception as exc:  # noqa: BLE001 — any storage trouble: let the request through

@@ -96,7 +96,7 @@ def api_get(game_id: str):
     parameters:
       - game_id
       - {name: seat, in: query, required: false, schema: {type: string}, description: operator only}
-    errors: [400, 401, 403, 404, 422, 503]
+    errors: [400, 401, 403, 404, 422, 429, 503]
     responses:
       '200':
         description: The seat's web hook, masked
