@@ -24,3 +24,14 @@ def event_hash(game_id: str, seq: int, event_type: str, prev_hash: str, content:
 
 def state_hash(state: Any) -> str:
     return hashlib.sha256(canonical_json(state).encode()).hexdigest()
+
+
+class ChainError(ValueError):
+    """A stored event does not fit the chain: its hash does not recompute, or it does not link to the
+    event before it. Raised while loading; the service reports the game as damaged."""
+
+
+def check_link(seq: int, head: str, prev_hash: str) -> None:
+    """Event `seq` must name the hash of the event before it (`head`), or the chain is broken there."""
+    if prev_hash != head:
+        raise ChainError(f"event {seq} does not link to the event before it")

@@ -17,7 +17,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
-from domain.chain import GENESIS, event_hash, state_hash
+from domain.chain import GENESIS, check_link, event_hash, state_hash
 from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
 from domain.rules import IllegalAction, Outcome, Prompt, Rules, forced_choice_is_public, get_rules
@@ -74,6 +74,7 @@ class _GameEvent(Aggregate.Event):
     hash: str
 
     def apply(self, game: Game) -> None:
+        check_link(self.originator_version, game.head, self.prev_hash)  # every fold checks the chain's links
         game.head = self.hash
         game.updated_at = self.content["at"]
         getattr(game, "_on_" + type(self).__name__)(self.content, self.originator_version)

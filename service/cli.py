@@ -178,14 +178,32 @@ def cmd_verify(args) -> int:
         raise SystemExit("tabularium: verify needs a game id, an archive file, or --all")
     reports = {}
     if args.game and Path(args.game).is_file():
-        reports[args.game] = audit.audit_archive(read_json(args.game))
+        data = read_json(args.game)
+        if isinstance(data, dict) and data.get("format") == ARCHIVES_FORMAT and isinstance(data.get("games"), list):
+            for n, archive in enumerate(data["games"], start=1):
+                game_id = archive.get("game_id") if isinstance(archive, dict) else None
+                reports[f"{args.game}#{n} {game_id if isinstance(game_id, str) else ''}".rstrip()] = \
+                    audit.audit_archive(archive)
+        else:
+            reports[args.game] = audit.audit_archive(data)
     else:
         svc = service()
         for gid in (svc.store.all_game_ids() if args.all else [args.game]):
-            reports[gid] = svc.audit(gid)
+            reports[gid] = _audit_one(svc, gid)  # every game is reported, whatever the others' state
     failed = [k for k, r in reports.items() if not r.ok]
     out({k: r.to_json() for k, r in reports.items()}, args.json, lambda _: verify_text(reports))
     return 1 if failed else 0
+
+
+def _audit_one(svc: Any, gid: str) -> Any:
+    from service import audit
+
+    try:
+        return svc.audit(gid)
+    except GameError as exc:  # no such game, or not a game id
+        return audit.AuditReport.failed([exc.reason])
+    except Exception as exc:  # noqa: BLE001 — never stop `verify --all` at one game
+        return audit.AuditReport.failed([f"the game could not be checked ({type(exc).__name__})"])
 
 
 def verify_text(reports: dict) -> str:
@@ -193,18 +211,25 @@ def verify_text(reports: dict) -> str:
     for key, r in reports.items():
         verdict = "OK" if r.ok else "FAILED"
         rnd = {None: "not yet checkable (seed still secret)", True: "valid", False: "INVALID"}[r.randomness_valid]
+        final = f", final state {r.state_hash[:16]}" if r.state_hash else ""
         lines.append(f"{key}: {verdict} — {r.length} events, head {r.head[:16]}, chain "
                      f"{'valid' if r.chain_valid else 'BROKEN'}, replay "
-                     f"{ {True: 'valid', False: 'INVALID', None: 'not possible'}[r.replay_valid]}, dice {rnd}")
+                     f"{ {True: 'valid', False: 'INVALID', None: 'not possible'}[r.replay_valid]}, dice {rnd}{final}")
         lines += [f"  - {p}" for p in r.problems]
     return "\n".join(lines) or "no games"
 
 
+ARCHIVES_FORMAT = "tabularium-archives/1"  # `export --all`: {"format", "games": [archive, ...]}
+
+
 def read_json(path: str) -> Any:
     try:
-        return json.loads(Path(path).read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise GameError(f"{path} is not a readable JSON archive ({exc.__class__.__name__}).") from None
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except RecursionError:
+        raise GameError(f"{path} is nested too deeply to be a Tabularium archive; nothing was changed.") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise GameError(f"{path} is not a readable JSON archive ({exc.__class__.__name__}); "
+                        "nothing was changed.") from None
 
 
 @command("export", lambda p: (p.add_argument("game", nargs="?"), p.add_argument("--all", action="store_true")))
@@ -213,7 +238,7 @@ def cmd_export(args) -> int:
 
     svc = service()
     if args.all:
-        data = {"format": "tabularium-archives/1",
+        data = {"format": ARCHIVES_FORMAT,
                 "games": [svc.export(gid, REFEREE) for gid in svc.store.all_game_ids()]}
     elif args.game:
         data = svc.export(args.game, REFEREE)
@@ -226,9 +251,29 @@ def cmd_export(args) -> int:
 
 @command("import", lambda p: p.add_argument("archive"))
 def cmd_import(args) -> int:
+    """Every archive in the file is checked before any is imported: one bad archive imports nothing."""
+    from service import audit
+
     data = read_json(args.archive)
-    archives = data["games"] if isinstance(data, dict) and data.get("format") == "tabularium-archives/1" else [data]
+    bundle = isinstance(data, dict) and data.get("format") == ARCHIVES_FORMAT
+    if bundle and not isinstance(data.get("games"), list):
+        raise GameError(f"{args.archive} is a bundle of archives without a list of games; nothing was imported.")
+    archives = data["games"] if bundle else [data]
+    refused = []
+    for n, archive in enumerate(archives, start=1):
+        report = audit.audit_archive(archive)
+        if not report.ok:
+            where = f"archive {n} of {len(archives)}" if bundle else args.archive
+            refused.append(f"{where} does not verify: " + "; ".join(report.problems[:5]))
+    if refused:
+        for sentence in refused:
+            print(f"tabularium: {sentence}", file=sys.stderr)
+        print("tabularium: nothing was imported.", file=sys.stderr)
+        return 1
     svc = service()
+    present = [a["game_id"] for a in archives if svc.store.witness(a["game_id"])]
+    if present:
+        raise GameError(f"game {present[0]} already exists here; nothing was imported.")
     for archive in archives:
         print(f"imported {svc.import_archive(archive)}")
     return 0

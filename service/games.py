@@ -391,6 +391,17 @@ class GameService:
         if unreadable:
             report.chain_valid = False
             report.problems[:0] = unreadable
+        try:
+            snapshot_problems = audit.stored_snapshot_problems(self.store, gid, entries)
+        except STORE_ERRORS:
+            raise
+        except Exception as exc:  # noqa: BLE001 — the events decode but do not fold: reported above
+            snapshot_problems = [] if not report.ok else [f"the snapshots could not be compared ({type(exc).__name__})"]
+        if snapshot_problems:
+            report.replay_valid = False  # a stored state that replay does not give
+            report.problems += snapshot_problems
+        for problem in report.problems if not report.ok else []:
+            alert(gid, f"verify: {problem}")
         return report
 
     def export(self, game_id: str | UUID, viewer: str) -> dict:
@@ -408,8 +419,11 @@ class GameService:
 
     def import_archive(self, archive: Any) -> str:
         report = audit.audit_archive(archive)
-        if not report.chain_valid or report.replay_valid is not True:
-            raise BadRequest("The archive does not verify: " + "; ".join(report.problems))
+        if not report.ok:
+            raise BadRequest("The archive does not verify: " + "; ".join(report.problems[:5]) + ".")
+        if audit.is_withheld_copy(archive):
+            raise BadRequest("This is a player's copy, with events withheld from that player: it verifies, but "
+                             "only a complete archive (the operator's export) can be imported.")
         if self.exists(archive["game_id"]):
             raise BadRequest(f"Game {archive['game_id']} already exists here.")
         game = audit.game_from_archive(archive)
