@@ -5,7 +5,7 @@ import importlib
 import sys
 import traceback
 
-MODULES = ["bench.bench_store", "bench.bench_sylla", "bench.bench_http", "bench.bench_outbox"]
+MODULES = ["bench.bench_store", "bench.bench_sylla", "bench.bench_http", "bench.bench_outbox", "bench.bench_length"]
 
 
 def main() -> int:
