@@ -3,7 +3,11 @@
 One function, `handle(svc, raw)`, serves every route (the MTA pipe `tabularium mail-in`, the IMAP
 poller, the HTTP webhook). In order:
 
-1. Parse defensively (size cap, any MIME damage ends as "dropped", never an exception).
+1. Read the message without touching the database, within limits (MAX_BYTES, MAX_CONTAINERS nested
+   parts before parsing, MAX_DEPTH and MAX_PARTS after, a known charset or plain ASCII). Anything it
+   cannot read, whatever the exception, is dropped for good and logged ("dropped:<why>"), so every
+   route acknowledges it; only the later, recording stage may raise (the database), and then the
+   route retries the message.
 2. Drop auto-replies, bounces and list mail (Auto-Submitted, X-Autoreply, Precedence, empty
    Return-Path, MAILER-DAEMON, multipart/report, our own X-Tabularium headers) — silently, so two
    robots can never ping-pong.
@@ -42,7 +46,10 @@ UNDONE_LABEL = "your last choice is taken back (UNDO)"
 
 log = logging.getLogger("tabularium.inbound")
 
-MAX_BYTES = 1_000_000
+MAX_BYTES = 1_000_000     # a reply is a few lines; this leaves room for quoting and a small attachment
+MAX_CONTAINERS = 40       # multipart/* and message/* parts, counted before parsing (bounds the recursion)
+MAX_DEPTH = 10            # nesting levels below the message itself
+MAX_PARTS = 100           # parts of every kind, after parsing
 MAX_TEXT = 20_000
 REJECTIONS_PER_HOUR = 5
 RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To",
@@ -61,9 +68,23 @@ class Result:
 
 
 def handle(svc: Any, raw: bytes | str, envelope_to: list[str] | None = None) -> Result:
-    """Process one inbound message; never raises for anything the message contains."""
+    """Process one inbound message; never raises for anything the message contains.
+
+    Reading the message (parse, filters, token, reply text) touches no database, so any exception
+    there is the message's fault: it is dropped for good and logged. Only the second stage, which
+    records, may raise (a database outage): every route then retries the message later."""
+    if isinstance(raw, str):
+        raw = raw.encode("utf-8", "surrogateescape")
     try:
-        return _handle(svc, raw, envelope_to or [])
+        letter = read(svc.settings, raw, envelope_to or [])
+    except Unreadable as exc:
+        log.warning("inbound: message dropped (%s; %d bytes, sha256 %s)", exc.why, len(raw),
+                    hashlib.sha256(raw).hexdigest()[:16])
+        return Result(f"dropped:{exc.why}")
+    if isinstance(letter, Result):
+        return letter
+    try:
+        return _handle(svc, letter)
     except GameError as exc:
         return Result("dropped:refused", exc.reason)
     except (ValueError, TypeError, LookupError, UnicodeError, AttributeError, IndexError, AssertionError) as exc:
@@ -71,30 +92,90 @@ def handle(svc: Any, raw: bytes | str, envelope_to: list[str] | None = None) -> 
         return Result("dropped:unreadable", f"{type(exc).__name__}")
 
 
-def _handle(svc: Any, raw: bytes | str, envelope_to: list[str]) -> Result:
-    if isinstance(raw, str):
-        raw = raw.encode("utf-8", "surrogateescape")
-    if not raw or len(raw) > MAX_BYTES:
-        return Result("dropped:size")
-    msg = message_from_bytes(raw)  # compat32: raw header strings, fast and tolerant of damage
-    why = automatic(msg)
-    if why:
-        return Result(f"dropped:{why}")
-    token = find_token(svc.settings, msg, envelope_to)
-    if token is None:
-        return Result("dropped:no-token")
-    scope = tokens.lookup(svc, token)
+def _handle(svc: Any, letter: Letter) -> Result:
+    scope = tokens.lookup(svc, letter.token)
     if scope is None:
         return Result("dropped:unknown-token")
     gid, seat = scope["game_id"], scope["seat"]
     if scope["purpose"] == tokens.UNSUB:
         return _unsubscribe(svc, gid, seat)
-    key = message_key(msg, raw)
+    key = letter.key
     if not _first_time(svc, key, gid, seat):
         return Result("duplicate", game_id=gid, seat=seat)
-    result = _reply(svc, msg, scope, key)
+    result = _reply(svc, letter.msg, scope, key, letter.text)
     svc.store.db.execute("UPDATE tabularium_inbound SET outcome=? WHERE message_key=?", (result.outcome[:200], key))
     return result
+
+
+# ------------------------------------------------------------------------------------- reading
+
+class Unreadable(Exception):
+    """The message cannot or must not be parsed (too big, too deep, too many parts, damaged)."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+@dataclass
+class Letter:
+    """What the second stage needs from a message that was read successfully."""
+
+    msg: Message
+    token: str
+    key: str
+    text: str
+
+
+# A Content-Type header (possibly folded) that opens a nested part: counted on the raw bytes, so a
+# MIME bomb (multiparts nested 1,000 deep) is refused before the recursive stdlib parser sees it.
+CONTAINER = re.compile(rb"(?:^|[\r\n])content-type:[ \t]*(?:(?:\r\n|\r|\n)[ \t]+)*(?:multipart|message)/", re.I)
+
+
+def read(settings: Any, raw: bytes, envelope_to: list[str]) -> Letter | Result:
+    """Parse and inspect a message without touching the database: a Letter to act on, a Result for a
+    message that is silently ignored, or Unreadable."""
+    msg = parse(raw)
+    try:
+        why = automatic(msg)
+        if why:
+            return Result(f"dropped:{why}")
+        token = find_token(settings, msg, envelope_to)
+        if token is None:
+            return Result("dropped:no-token")
+        return Letter(msg, token, message_key(msg, raw), body_text(msg))
+    except Unreadable:
+        raise
+    except Exception as exc:  # noqa: BLE001 — damage the parser let through; the message's fault
+        raise Unreadable("unreadable") from exc
+
+
+def parse(raw: bytes) -> Message:
+    """The message, within the limits of size, nesting and parts; raises Unreadable."""
+    if not raw or len(raw) > MAX_BYTES:
+        raise Unreadable("size")
+    if len(CONTAINER.findall(raw, 0, MAX_BYTES)) > MAX_CONTAINERS:
+        raise Unreadable("too-many-parts")
+    try:
+        msg = message_from_bytes(raw)  # compat32: raw header strings, fast and tolerant of damage
+    except Exception as exc:  # noqa: BLE001 — RecursionError, MemoryError, a parser bug: never our retry
+        raise Unreadable("unreadable") from exc
+    check_shape(msg)
+    return msg
+
+
+def check_shape(msg: Message) -> None:
+    """At most MAX_DEPTH levels and MAX_PARTS parts, counted without recursion."""
+    stack, parts = [(msg, 0)], 0
+    while stack:
+        part, depth = stack.pop()
+        parts += 1
+        if depth > MAX_DEPTH:
+            raise Unreadable("too-deep")
+        if parts > MAX_PARTS:
+            raise Unreadable("too-many-parts")
+        if part.is_multipart():
+            stack.extend((child, depth + 1) for child in part.get_payload())
 
 
 # ------------------------------------------------------------------------------------- filters
@@ -163,7 +244,7 @@ def _first_time(svc: Any, key: str, gid: str, seat: str) -> bool:
 
 # ------------------------------------------------------------------------------------- the reply
 
-def _reply(svc: Any, msg: Message, scope: dict, key: str) -> Result:
+def _reply(svc: Any, msg: Message, scope: dict, key: str, text: str) -> Result:
     gid, seat = scope["game_id"], scope["seat"]
     game = svc.get(gid)
     contact = svc.store.contacts(gid).get(seat) or {}
@@ -178,7 +259,7 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str) -> Result:
     if tokens.fingerprint(game, seat) != scope["fingerprint"]:
         return reject("the reply address of that e-mail is no longer valid (your seat's link was replaced). "
                       "Reply to this e-mail instead.", "rejected:revoked")
-    words = first_words(body_text(msg), 2)
+    words = first_words(text, 2)
     word = words[0] if words else ""
     if word.lower() == UNDO_WORD:
         return _undo(svc, game, seat, key, reject)
@@ -314,10 +395,13 @@ def body_text(msg: Message) -> str:
     if not isinstance(payload, bytes):
         return ""
     charset = part.get_content_charset() or "utf-8"
+    chunk = payload[: MAX_TEXT * 4]
     try:
-        text = payload[: MAX_TEXT * 4].decode(charset, "replace")
-    except (LookupError, ValueError):  # an unknown or bogus charset
-        text = payload[: MAX_TEXT * 4].decode("utf-8", "replace")
+        text = chunk.decode(charset, "replace")
+    except (LookupError, ValueError):  # an unknown or bogus charset: only plain ASCII reads the same in any
+        if not chunk.isascii():
+            raise Unreadable("charset") from None
+        text = chunk.decode("ascii")
     text = text[:MAX_TEXT]
     if part.get_content_type() == "text/html":
         text = re.sub(r"(?is)<(script|style|blockquote).*?</\1>", " ", text)

@@ -3,7 +3,8 @@
   tabularium worker [celery worker options]   the production Celery worker
   tabularium beat [celery beat options]       the scheduler: exactly one per installation
   tabularium tick [--now ISO]                 reminders, late notices and deadlines once, as of that time
-  tabularium mail-in [--recipient ADDR] < msg  one inbound e-mail (an MTA pipe); exit 75 = try later
+  tabularium mail-in [--recipient ADDR] < msg  one inbound e-mail (an MTA pipe); exit 0 = handled or
+                                              dropped for good (unreadable, too big), 75 = try later
   tabularium mail-poll                        poll the IMAP mailbox (TABULARIUM_IMAP_URL) once
   tabularium mail-status [--json]             outbox counts by status and recent failures
   tabularium mail-retry [KEY | --all-failed]  put failed e-mails back in the queue
@@ -83,7 +84,19 @@ def cmd_tick(args) -> int:
                                p.add_argument("--json", action="store_true")))
 def cmd_mail_in(args) -> int:
     """Deliver one inbound e-mail read from standard input."""
-    return mail_in(sys.stdin.buffer.read(), args.recipient, args.json)
+    return mail_in(read_bounded(sys.stdin.buffer), args.recipient, args.json)
+
+
+def read_bounded(stream, chunk: int = 65536) -> bytes:
+    """The message, cut one byte past inbound.MAX_BYTES (enough for inbound to drop it as too big). The
+    rest is read and thrown away: an MTA whose pipe is closed early would count that as a failure and
+    retry a message we have already refused."""
+    from notifications.inbound import MAX_BYTES
+
+    kept = stream.read(MAX_BYTES + 1)
+    while len(kept) > MAX_BYTES and stream.read(chunk):
+        pass
+    return kept
 
 
 def mail_in(raw: bytes, recipients: list[str] | None = None, as_json: bool = False, svc=None) -> int:

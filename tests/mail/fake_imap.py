@@ -10,6 +10,7 @@ class Mailbox:
     def __init__(self, user: str, password: str):
         self.user, self.password = user, password
         self.messages: list[dict] = []       # {"raw": bytes, "flags": set}
+        self.fetched: list[tuple[int, str]] = []   # (message number, FETCH items) in order
         self.lock = threading.Lock()
 
     def add(self, raw: bytes) -> None:
@@ -60,7 +61,14 @@ class Handler(socketserver.StreamRequestHandler):
             elif command == "FETCH":
                 n = int(args.split(" ", 1)[0])
                 raw = box.messages[n - 1]["raw"]
-                self.send(f"* {n} FETCH (RFC822 {{{len(raw)}}}".encode() + b"\r\n" + raw + b")\r\n")
+                box.fetched.append((n, args.split(" ", 1)[1]))
+                if "RFC822.SIZE" in args.upper():
+                    self.send(f"* {n} FETCH (RFC822.SIZE {len(raw)})")
+                else:
+                    name = "BODY[]" if "BODY" in args.upper() else "RFC822"
+                    self.send(f"* {n} FETCH ({name} {{{len(raw)}}}".encode() + b"\r\n" + raw + b")\r\n")
+                    if "PEEK" not in args.upper():  # as real servers do: fetching the body marks it seen
+                        box.messages[n - 1]["flags"].add("\\Seen")
             elif command == "STORE":
                 n = int(args.split(" ", 1)[0])
                 flags = set(re.findall(r"\\\w+", args))
