@@ -47,6 +47,8 @@ class Stack:
         self.operator = uuid.uuid4().hex
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ,
+                    "TABULARIUM_MODE": "production",
+                    "TABULARIUM_INBOUND_WEBHOOK_SECRET": uuid.uuid4().hex,
                     "TABULARIUM_DATABASE_URL": database_url,
                     "TABULARIUM_BROKER_URL": "redis://127.0.0.1:6379/0",
                     "TABULARIUM_BROKER_PREFIX": f"smoke-{uuid.uuid4().hex[:8]}:",
