@@ -195,7 +195,6 @@ def stored_snapshot_problems(store: Any, game_id: UUID, entries: list[dict]) -> 
     snapshots = getattr(store.app, "snapshots", None)
     if snapshots is None:
         return []
-    from service.store import project_game
 
     problems, taken = [], []
     for stored in snapshots.recorder.select_events(game_id):

@@ -188,7 +188,9 @@ def cmd_verify(args) -> int:
             reports[args.game] = audit.audit_archive(data)
     else:
         svc = service()
-        for gid in (svc.store.all_game_ids() if args.all else [args.game]):
+        if not args.all:
+            reports[args.game] = svc.audit(args.game)  # no such game: a sentence on stderr, exit 1
+        for gid in (svc.store.all_game_ids() if args.all else []):
             reports[gid] = _audit_one(svc, gid)  # every game is reported, whatever the others' state
     failed = [k for k, r in reports.items() if not r.ok]
     out({k: r.to_json() for k, r in reports.items()}, args.json, lambda _: verify_text(reports))
