@@ -38,6 +38,12 @@ ALLOWED = {"every": None,  # None: everything except digests
            "digest": ("invitation", "finished", "digest", *TRANSACTIONAL),
            "none": TRANSACTIONAL}
 SINCE_LIMIT = 30
+# A message e-mail shows the newest chat of its window up to this many bytes of text, each message cut
+# to ENTRY_BYTES; the rest is on the game page. Encoded (quoted-printable, HTML escapes) and sent as
+# text and HTML, that keeps the whole e-mail under about 100 KB, however busy the table.
+MESSAGE_BUDGET = 12_000
+ENTRY_BYTES = 3_000
+DIGEST_BUDGET = 16_000    # a day's digest, likewise; "since you last acted" uses MESSAGE_BUDGET
 
 # Templates are part of the release: loaded once, never re-checked on disk (auto_reload stats files per use).
 _env_text = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=False, undefined=StrictUndefined,
@@ -130,7 +136,7 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) ->
                     and e.content.get("seat") == seat
                     and e.content.get("by") not in ("auto", "timeout", "bot", "standing")),
                    default=0)
-    since = [e for e in entries if e["seq"] > last_own][-SINCE_LIMIT:]
+    since = newest_within([e for e in entries if e["seq"] > last_own][-SINCE_LIMIT:], MESSAGE_BUDGET)[0]
     clock = clock_of(game.options)
     sched = _schedule(gid, events) if clock["mode"] != "none" else None
     prompt = game.prompt_for(seat)
@@ -376,7 +382,33 @@ def _message(ctx: dict, params: dict) -> dict:
                 and lo <= parse_at(e["at"]).timestamp() < hi]
     if not messages:
         raise Skip("no message to show")
-    return {"messages": messages}
+    kept, older = newest_within(messages, MESSAGE_BUDGET)
+    return {"messages": kept, "older": older}
+
+
+def newest_within(entries: list[dict], budget: int, cap: int | None = None) -> tuple[list[dict], int]:
+    """The newest history entries whose text fits in `budget` UTF-8 bytes, each first cut to `cap`
+    bytes, in their order; and how many older ones were left out. The newest is always kept, so a
+    window of chat is never announced by an e-mail that shows none of it."""
+    cap = ENTRY_BYTES if cap is None else cap
+    kept: list[dict] = []
+    used = 0
+    for entry in reversed(entries):
+        line = clip(" ".join(entry["text"]), cap)
+        size = len(line.encode("utf-8"))
+        if kept and used + size > budget:
+            break
+        kept.append({**entry, "text": [line]})
+        used += size
+    return kept[::-1], len(entries) - len(kept)
+
+
+def clip(text: str, cap: int) -> str:
+    """`text` cut to `cap` UTF-8 bytes (never inside a character), saying where the rest is."""
+    data = text.encode("utf-8")
+    if len(data) <= cap:
+        return text
+    return data[:cap].decode("utf-8", "ignore").rstrip() + " [… cut: the whole message is on the game page]"
 
 
 @context("digest")
@@ -388,7 +420,8 @@ def _digest(ctx: dict, params: dict) -> dict:
     entries = [e for e in ctx["since_all"] if digest_day(e["at"], zone)[0] == day]
     if not entries:
         raise Skip("nothing happened that day")
-    return {"day": day, "entries": entries[-100:]}
+    kept, _ = newest_within(entries[-100:], DIGEST_BUDGET)
+    return {"day": day, "entries": kept, "older": len(entries) - len(kept)}
 
 
 @context("finished")
