@@ -4,7 +4,8 @@ channel (Discord, Slack, Matrix bridges) or a push service (ntfy).
 * The URL is a secret (whoever has it can post to the channel): it lives in `tabularium_webhooks`, never
   in the event log or an export, and is shown back only masked (`mask`).
 * URL rules (`check_url`): https, at most 500 characters, no credentials, and a host that resolves only
-  to public addresses. The host is resolved again at send time and the connection goes to the address
+  to public addresses; an IPv6 address that wraps an IPv4 one (IPv4-mapped or -compatible, 6to4,
+  Teredo, NAT64 64:ff9b::/96) counts as public only if the wrapped address is. The host is resolved again at send time and the connection goes to the address
   just checked (`post_json` pins it), so DNS rebinding to a private address fails.
   `TABULARIUM_WEBHOOK_ALLOW_PRIVATE=1` (tests, a private deployment) allows http and private addresses.
 * Rows (`webhook_your_turn`, `webhook_finished`) are planned next to the e-mail rows (notifications.plan)
