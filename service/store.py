@@ -20,7 +20,7 @@ from eventsourcing.domain import Snapshot
 from eventsourcing.persistence import Mapper, StoredEvent
 from eventsourcing.utils import get_topic
 
-from domain.chain import GENESIS, ChainError, event_hash
+from domain.chain import GENESIS, event_hash
 from domain.game import Game
 from service.config import Settings
 from service.db import Database, eventsourcing_env
