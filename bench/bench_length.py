@@ -9,7 +9,8 @@ without deadlines, one with a clock (`{"clock": {"mode": "deadline", "per_decisi
 are grown in-process through `GameService` on the same database (a few hundred events per save): random
 legal play (`domain.bots.random_choice`, as `service.simulate`) for the first DECISIONS decisions,
 interleaved with posted messages; after that only messages, since a Sylla game ends after ~230
-decisions and the timed actions must find it still running. At each size:
+decisions and the timed actions must find it still running. After one untimed request to every endpoint
+(a fresh worker's first requests would weigh on the smallest size, the base of every ratio), at each size:
 
   view after write   GET /api/games/<id>/view right after a POST .../actions or .../messages (same seat)
   action             POST /api/games/<id>/actions (the prompt is read first, untimed)
@@ -319,6 +320,19 @@ def tick_passes(svc_factory, count: int, series: Series) -> dict:
         svc.close()
 
 
+def warm_up(client: Client, seat_browser: Client, games: list[LongGame]) -> None:
+    """Untimed: every endpoint once on the connections that time it, so that the smallest size (the base
+    of every ratio) does not pay a fresh worker's first requests (imports, template compilation)."""
+    for game in games:
+        write_then_view(client, game, 2, 0, Series())
+    gid = games[0].gid
+    token = games[0].tokens[games[0].seats[0]]
+    seat_browser.timed(f"/games/{gid}/history", cookies=True)
+    client.timed(f"/api/games/{gid}/history", token=token)
+    client.timed(f"/api/games/{gid}/audit")
+    client.timed(f"/games/{gid}/audit")
+
+
 # ------------------------------------------------------------------------------------ the run
 
 def main() -> None:
@@ -373,6 +387,7 @@ def main() -> None:
 
         notes["lobby small"] = game_count(svc)
         lobby(operator_browser, "start", series)
+        warm_up(client, seat_browser, games)
 
         for size in sizes:
             built = time.perf_counter()
