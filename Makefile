@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-10)
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test bench lint prod-smoke services browser venv clean
+.PHONY: run test test-fast bench lint prod-smoke services browser venv clean
 
 venv: $(STAMP)
 
@@ -25,6 +25,10 @@ browser:
 
 test: venv services browser
 	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup -q -p no:cacheprovider --durations=12 tests
+
+# The fast layers only (no database server, no browser): unit, scenario and the rules conformance suite.
+test-fast: venv
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup -q -p no:cacheprovider tests/unit tests/scenario tests/conformance
 
 bench: venv services
 	$(PY) -m bench
