@@ -41,7 +41,7 @@ _TEXT = {"type": "string", "maxLength": 10_000}
 _ID = {"type": "string", "minLength": 1, "maxLength": 200}
 _DRAWS = {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [
     {"type": "integer", "minimum": 1, "maximum": 1024}, {"type": "integer", "minimum": 0}]}}
-_OPTIONAL_STATE_HASH = {"anyOf": [_SHA256, {"type": "null"}]}
+_SHA256_OR_NULL = {"anyOf": [_SHA256, {"type": "null"}]}
 
 
 def _content(required: dict, optional: dict | None = None) -> dict:
@@ -57,7 +57,7 @@ CONTENT_SCHEMAS: dict[str, dict] = {
          "state_hash": _SHA256, "seats": {"type": "array", "minItems": 1, "maxItems": 12, "items": {
              "type": "object", "required": ["seat", "name"], "properties": {"seat": _ID, "name": _TEXT}}}}),
     "ChoiceMade": _content({**_CHOICE, "draws": _DRAWS},
-                           {"state_hash": _OPTIONAL_STATE_HASH, "key": {"type": ["string", "null"]},
+                           {"state_hash": _SHA256_OR_NULL, "key": {"type": ["string", "null"]},
                             "order": {"type": "integer"}}),
     "ChoiceSealed": _content(_CHOICE, {"key": {"type": ["string", "null"]}, "order": {"type": "integer"}}),
     "ChoicesRevealed": _content({"state_hash": _SHA256, "choices": {"type": "array", "items": {
@@ -70,7 +70,7 @@ CONTENT_SCHEMAS: dict[str, dict] = {
     "GameAbandoned": _content({"seed": _SEED}),
     "SeatTokenRotated": _content({"seat": _ID, "token_hash": _SHA256}),
     "DeadlineMissed": _content({}),
-    "SeatReplaced": _content({"seat": _ID, "name": _TEXT}, {"token_hash": _SHA256}),
+    "SeatReplaced": _content({"seat": _ID, "name": _TEXT}, {"token_hash": _SHA256_OR_NULL}),
     "VacationStarted": _content({"seat": _ID}),
     "VacationEnded": _content({"seat": _ID}),
     "GamePaused": _content({}),
