@@ -49,6 +49,11 @@ def cmd_serve(args) -> int:
     else:
         print("production mode: run the workers separately; for real traffic use gunicorn service.web.wsgi:app")
     app = create_app(settings, service)
+    import logging
+
+    from service.web.redact import RedactingFilter
+
+    logging.getLogger("werkzeug").addFilter(RedactingFilter())  # its request lines hold /play/<token>
     print(f"Tabularium on http://{args.host}:{args.port}/  (base URL for links: {settings.base_url})")
     if settings.embedded:
         print(f"  e-mails are written to {settings.mail_url} and shown at http://{args.host}:{args.port}/mail")

@@ -20,6 +20,32 @@ SECRET_PARAM = re.compile(r"(key|token|secret|sig|signature|password|passwd|auth
 SECRET_HEADERS = ("authorization", "proxy-authorization", "cookie", "set-cookie", "x-tabularium-webhook-key")
 
 
+TOKEN_IN_TEXT = re.compile(r"(/(?:play|go|u)/)[^\s?\"'#<>]+", re.IGNORECASE)
+SECRET_PARAM_IN_TEXT = re.compile(r"([?&][^=&\s\"'#]*(?:key|token|secret|sig|password|passwd|auth|code|nonce)"
+                                  r"[^=&\s\"'#]*=)[^&\s\"'#]+", re.IGNORECASE)
+
+
+def redact_text(text: str) -> str:
+    """Any log message (werkzeug's request lines in `tabularium serve`): token paths and credential parameters."""
+    return SECRET_PARAM_IN_TEXT.sub(lambda m: m.group(1) + REDACTED,
+                                    TOKEN_IN_TEXT.sub(lambda m: m.group(1) + REDACTED, text))
+
+
+class RedactingFilter:
+    """A logging filter that rewrites a record's message with `redact_text` (installed on the werkzeug logger
+    by `tabularium serve`, whose development server logs each request line)."""
+
+    def filter(self, record) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # noqa: BLE001 — a broken record is logging's business, not ours
+            return True
+        redacted = redact_text(message)
+        if redacted != message:
+            record.msg, record.args = redacted, ()
+        return True
+
+
 def redact_path(path: str | None) -> str:
     if not path:
         return path or ""

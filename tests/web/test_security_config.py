@@ -212,3 +212,28 @@ def test_logout_revokes_a_copied_operator_cookie(prod_svc):
     assert thief.get("/new").status_code == 403
     login(client, OPERATOR)
     assert client.get("/new").status_code == 200
+
+
+def test_serve_keeps_tokens_out_of_its_request_log(env, monkeypatch, tmp_path):
+    import io
+    import logging
+
+    from werkzeug import serving
+
+    from service.cli import main
+
+    monkeypatch.setattr(serving, "run_simple", lambda *a, **k: None)
+    env(database_url=f"sqlite:///{tmp_path}/serve.sqlite3", mail_url=f"file://{tmp_path}/mail")
+    monkeypatch.setattr("service.cli_server.start_embedded_workers", lambda service: False)
+    werkzeug_log = logging.getLogger("werkzeug")
+    filters = list(werkzeug_log.filters)
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    werkzeug_log.addHandler(handler)
+    try:
+        assert main(["serve", "--port", "8766"]) == 0
+        werkzeug_log.warning('%s - - [%s] %s', "127.0.0.1", "now", '"GET /play/Sx9-seat-token HTTP/1.1" 200 -')
+    finally:
+        werkzeug_log.removeHandler(handler)
+        werkzeug_log.filters[:] = filters
+    assert "/play/[redacted]" in stream.getvalue() and "Sx9-seat-token" not in stream.getvalue()
