@@ -100,11 +100,13 @@ class Settings:
     @property
     def embedded(self) -> bool:
         """The embedded conveniences (the /mail page, the open lobby, anonymous game creation, in-process
-        workers) are on: TABULARIUM_MODE=embedded, or TABULARIUM_MODE unset on an entirely local setup
-        (then `check` also refuses anything non-local). Anything else behaves as production."""
+        workers) are on: TABULARIUM_MODE=embedded, or TABULARIUM_MODE unset with the in-memory broker. With
+        the mode unset, no web app or server starts unless everything is local (`check`, called by
+        create_app, `serve` and gunicorn), so the web conveniences never run on a guess; CLI commands and
+        workers keep delivering in-process with the in-memory broker, as before."""
         if self.mode:
             return self.mode == "embedded"
-        return not self.not_local()
+        return self.broker_url.startswith("memory://")
 
     @property
     def production(self) -> bool:

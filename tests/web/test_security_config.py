@@ -40,7 +40,6 @@ def public_without_broker(env) -> None:
 def test_forgetting_the_broker_on_a_public_server_refuses_to_start(env):
     public_without_broker(env)
     settings = Settings.from_env()
-    assert not settings.embedded  # whatever else happens, never the embedded conveniences
     with pytest.raises(ConfigurationError, match="TABULARIUM_MODE is not set"):
         settings.check()
     with pytest.raises(ConfigurationError, match="TABULARIUM_MODE"):
