@@ -131,7 +131,7 @@ def test_refusal_check_catches_rules_that_accept_an_invented_choice():
 
 
 def test_view_determinism_check_catches_a_view_that_is_not_a_function_of_state_and_seat():
-    with pytest.raises(AssertionError, match=r"\[views\] view\(state, .*\) differs between two calls"):
+    with pytest.raises(AssertionError, match=r"\[views\] view\(state, .*\) is not a function of the state and the seat"):
         harness.play_rules(RestlessView(), 2, 0)
 
 

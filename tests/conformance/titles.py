@@ -27,7 +27,8 @@ from tests.conformance.harness import Hide, roundtrip
 class Declaration:
     hide: Hide | None
     games: int = 3  # random games per player count, for each family of checks
-    platform_games: int = 2  # games through the Game aggregate (replay, sealed choices in the log)
+    platform_games: int = 2  # games through the Game aggregate, for replay
+    sealed_games: int = 1  # games through the Game aggregate with sealed choices substituted in the log
     max_decisions: int = 5000  # a random game that takes more has failed to finish
     options: dict = field(default_factory=dict)
 
@@ -73,8 +74,8 @@ def hide_sylla(state: dict, owner: str, rng: random.Random) -> dict:
 
 
 DECLARATIONS: dict[str, Declaration] = {
-    "toy": Declaration(hide=hide_toy, games=8, platform_games=6),
-    "sylla": Declaration(hide=hide_sylla, games=3, platform_games=2),
+    "toy": Declaration(hide=hide_toy, games=8, platform_games=6, sealed_games=6),
+    "sylla": Declaration(hide=hide_sylla, games=3, platform_games=2, sealed_games=1),
 }
 DEFAULT = Declaration(hide=None)
 
@@ -92,13 +93,14 @@ def all_titles() -> list[str]:
     return titles(include_unlisted=True)
 
 
-def cases(platform: bool = False) -> list[tuple[str, int, int]]:
-    """(title, players, seed) for every registered title and supported player count."""
+def cases(kind: str = "games") -> list[tuple[str, int, int]]:
+    """(title, players, seed) for every registered title and supported player count; `kind` names the
+    Declaration field that says how many games: games, platform_games or sealed_games."""
     out = []
     for title in all_titles():
         d = declaration(title)
         for players in player_counts(title):
-            out += [(title, players, seed) for seed in range(d.platform_games if platform else d.games)]
+            out += [(title, players, seed) for seed in range(getattr(d, kind))]
     return out
 
 
