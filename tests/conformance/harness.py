@@ -288,14 +288,16 @@ def play_rules(rules: Rules, players: int, seed: int, *, options: dict | None = 
         game.log.append((seat, choice))
         return game.state
 
+    checked: dict | None = None  # a state is checked once, not again after each seal that leaves it as it is
     with reproducing(rules.id, players, seed, where):
         while True:
-            if full:
-                prompts = check_state(rules, game.state, seats, checks)
-            else:
+            if game.state is checked:
                 prompts = rules.prompts(game.state)
-            if hide is not None:
-                game.hidden_seen_by_owner += check_hidden(rules, game.state, seats, hide, checks)
+            else:
+                checked = game.state
+                prompts = check_state(rules, game.state, seats, checks) if full else rules.prompts(game.state)
+                if hide is not None:
+                    game.hidden_seen_by_owner += check_hidden(rules, game.state, seats, hide, checks)
             game.outcome = rules.outcome(game.state)
             if game.outcome is not None:
                 check_outcome(game.outcome, seats)
