@@ -210,7 +210,7 @@ def main() -> None:
     env = {**os.environ, "TABULARIUM_DATABASE_URL": url, "TABULARIUM_OPERATOR_TOKEN": OPERATOR,
            "TABULARIUM_SECRET_KEY": "bench-secret", "TABULARIUM_VAR_DIR": str(var),
            "TABULARIUM_MAIL_URL": f"file://{var}/mail", "TABULARIUM_RATELIMIT": "0",
-           "TABULARIUM_BROKER_URL": "memory://", "PYTHONPATH": str(ROOT)}
+           "TABULARIUM_BROKER_URL": "memory://", "TABULARIUM_MODE": "embedded", "PYTHONPATH": str(ROOT)}
     bin_dir = Path(sys.executable).parent
     proc = None
     try:

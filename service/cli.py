@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from domain.errors import GameError
 from domain.rules import IllegalAction, titles
-from service.config import Settings
+from service.config import ConfigurationError, Settings
 
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = {}
 
@@ -352,6 +352,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tabularium: refused: {exc.reason}", file=sys.stderr)
     except GameError as exc:
         print(f"tabularium: {exc.reason}", file=sys.stderr)
+    except ConfigurationError as exc:  # a wrong environment is the operator's to fix: a sentence, no traceback
+        print(f"tabularium: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     return 1

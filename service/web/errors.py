@@ -112,7 +112,9 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
-        log.exception("unhandled error on %s %s", request.method, request.path)
+        from service.web.redact import redact_path  # a 500 on /play/<token> must not log the token
+
+        log.exception("unhandled error on %s %s", request.method, redact_path(request.path))
         return error_response(500, SENTENCES[500])
 
 

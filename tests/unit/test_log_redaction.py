@@ -90,3 +90,34 @@ def test_the_apps_own_log_lines_carry_the_redacted_path(sqlite_url):
         svc.close()
     assert "during a /play/ request" in stream.getvalue() and SECRET not in stream.getvalue()
     assert "/play/[redacted]" in stream.getvalue()
+
+
+def test_an_unexpected_error_on_a_sign_in_link_logs_no_token(sqlite_url, caplog):
+    from service.web import create_app
+    from tests.conftest import make_service
+
+    svc = make_service(sqlite_url)
+    try:
+        app = create_app(service=svc, config={"TESTING": True, "RATELIMIT_ENABLED": False,
+                                              "PROPAGATE_EXCEPTIONS": False})
+
+        def broken(token):
+            raise RuntimeError("a bug behind a sign-in link")
+
+        app.view_functions["play.magic"] = broken
+        with caplog.at_level(logging.ERROR):
+            response = app.test_client().get(f"/play/{SECRET}")
+    finally:
+        svc.close()
+    assert response.status_code == 500 and b"Traceback" not in response.data
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "unhandled error on GET /play/[redacted]" in logged and SECRET not in logged
+
+
+def test_a_wrong_mode_gives_the_cli_a_sentence_not_a_traceback(monkeypatch, capsys):
+    from service import cli
+
+    monkeypatch.setenv("TABULARIUM_MODE", "bogus")
+    assert cli.main(["show", "no-such-game"]) == 2
+    err = capsys.readouterr().err
+    assert "TABULARIUM_MODE='bogus' is not a mode" in err and "Traceback" not in err
