@@ -21,6 +21,7 @@ from domain.chain import GENESIS, check_link, event_hash, state_hash
 from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
 from domain.rules import IllegalAction, Outcome, Prompt, Rules, forced_choice_is_public, get_rules
+from domain.versions import rules_for, setup_state
 
 MAX_AUTO_STEPS = 10_000
 MAX_UNDO = 20
@@ -150,7 +151,9 @@ class Game(Aggregate):
         self.seed, self.seed_commitment = c["seed"], c["seed_commitment"]
         self.token_hashes: dict[str, str] = dict(c["token_hashes"])
         self.created_at = self.updated_at = c["at"]
-        self.state = self.rules.setup(self.seat_ids, rules_options(self.options), ReplayRandom(c["draws"]))
+        rules = rules_for(self.rules_id, self.rules_version, self.id)  # a version today's rules replay, or a sentence
+        self.state = setup_state(rules, self.rules_version, self.seat_ids, rules_options(self.options),
+                                 ReplayRandom(c["draws"]))
         self.state_version = 1
         self.sealed: dict[str, dict] = {}
         self.keys: dict[str, dict] = {}
@@ -172,7 +175,7 @@ class Game(Aggregate):
             raise BadRequest(f"{rules.title} takes {rules.min_players} to {rules.max_players} players, "
                              f"not {len(seats)}.")
         rng = DerivedRandom(seed, 1)
-        state = rules.setup([s["seat"] for s in seats], rules_options(options), rng)  # IllegalAction if bad
+        state = setup_state(rules, rules.version, [s["seat"] for s in seats], rules_options(options), rng)  # IllegalAction if bad
         content = {"rules": rules.id, "rules_version": rules.version, "options": dict(options),
                    "seats": seats, "seed_commitment": seed_commitment(seed), "seed": seed,
                    "token_hashes": token_hashes, "draws": rng.draws, "state_hash": state_hash(state),

@@ -26,6 +26,7 @@ from domain.chain import GENESIS, ChainError, check_link
 from domain.errors import BadRequest, GameError, NotYourDecision, StalePrompt, TooMany
 from domain.game import Game, public_prompt_id
 from domain.rules import IllegalAction, get_rules, titles
+from domain.versions import RulesVersionUnsupported, rules_for
 from service import audit, logs, views
 from service.config import Settings
 from service.metrics import Counters
@@ -290,13 +291,18 @@ class GameService:
         chain. A game that fails answers GameDamaged (a sentence, 503 on the web) and logs an alert."""
         gid = parse_game_id(game_id)
         try:
-            return self.store.app.repository.get(gid, version=version, projector_func=project_game)
+            game = self.store.app.repository.get(gid, version=version, projector_func=project_game)
         except AggregateNotFoundError:
             raise GameNotFound(f"There is no game {str(gid)!r}.") from None
+        except RulesVersionUnsupported as exc:  # recorded with rules this release cannot replay: a sentence
+            log.warning("game %s not loaded: %s", gid, exc.reason)
+            raise
         except STORE_ERRORS:
             raise
         except Exception as exc:  # noqa: BLE001 — any failure to decode or fold a stored row: damaged
             raise damaged(gid, exc) from None
+        rules_for(game.rules_id, game.rules_version, gid)  # a snapshot or cached copy skips GameCreated's check
+        return game
 
     def exists(self, game_id: str | UUID) -> bool:
         try:
