@@ -17,6 +17,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
+from domain import clock as game_clock
 from domain.chain import GENESIS, check_link, event_hash, state_hash
 from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
@@ -79,6 +80,7 @@ class _GameEvent(Aggregate.Event):
         game.head = self.hash
         game.updated_at = self.content["at"]
         getattr(game, "_on_" + type(self).__name__)(self.content, self.originator_version)
+        game.clock_state = game_clock.step(game.clock_state, game, type(self).__name__, self.content)
 
 
 class Game(Aggregate):
@@ -86,6 +88,10 @@ class Game(Aggregate):
     # The read-only class default serves games restored from snapshots older than this feature; the
     # folds rebind the attribute, never change it in place.
     standing = MappingProxyType({})  # Mapping[str, list[dict]]; not annotated: that would make it a dataclass field
+    # The deadlines fold (domain.clock: owed decisions, banks, pauses, vacations, missed deadlines), kept up to
+    # date by every event and so carried by snapshots. None: unknown (a snapshot older than this feature;
+    # the store rebuilds such games from their events, and readers fall back to domain.clock.schedule).
+    clock_state = None  # dict | None; not annotated: that would make it a dataclass field
 
     class GameCreated(Aggregate.Created):
         content: dict
@@ -163,6 +169,7 @@ class Game(Aggregate):
         self.bot_seats: list[str] = []  # seats handed to the bot: their decisions are played at once
         self.preferences: dict[str, str] = {}
         self.standing = {}
+        self.clock_state = game_clock.initial(self, c)
 
     # ----------------------------------------------------------------- creation
 

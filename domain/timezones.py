@@ -3,7 +3,7 @@ moment is written for the game's players.
 
 The log and the API keep every instant in UTC. The zone (the clock setting "timezone", "UTC" when unset)
 only decides where Saturdays, Mondays and digest days begin, and how times read on pages and in e-mails.
-Pure functions: nothing here reads a clock.
+Pure functions: nothing here reads a clock (the zone database is read like the rules' data files).
 """
 from __future__ import annotations
 

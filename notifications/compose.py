@@ -58,8 +58,8 @@ def when(ctx: Any, iso_time: str | None) -> str:
     "Tuesday 6 January 2026, 15:05 CET (14:05 UTC)"; a UTC game reads "Tuesday 6 January 2026, 14:05 UTC"."""
     if not iso_time:
         return "no deadline"
-    from service.deadlines import parse_at
-    from service.timezones import UTC_NAME, format_moment
+    from domain.clock import parse_at
+    from domain.timezones import UTC_NAME, format_moment
 
     return format_moment(parse_at(iso_time), ctx.get("timezone") or UTC_NAME, long=True)
 
@@ -125,7 +125,7 @@ def compose(svc: Any, row: dict) -> Composed:
 
 
 def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) -> dict:
-    from service.deadlines import clock_of, describe_clock, iso
+    from domain.clock import clock_of, describe_clock, iso
     from service.views import history_json
 
     settings, seat, gid = svc.settings, row["seat"], str(game.id)
@@ -138,7 +138,7 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) ->
                    default=0)
     since = newest_within([e for e in entries if e["seq"] > last_own][-SINCE_LIMIT:], MESSAGE_BUDGET)[0]
     clock = clock_of(game.options)
-    sched = _schedule(gid, events) if clock["mode"] != "none" else None
+    sched = _schedule(game, events) if clock["mode"] != "none" else None
     prompt = game.prompt_for(seat)
     deadline = iso(sched.seats[seat].deadline) if sched and seat in sched.seats else None
     pending: list = []
@@ -236,10 +236,12 @@ def _events(svc: Any, gid: str, at_least: int) -> list:
     return _cached(("events", id(svc), gid, length), lambda: svc.events(gid)[:length])
 
 
-def _schedule(gid: str, events: list) -> Any:
-    from service.deadlines import schedule
+def _schedule(game: Any, events: list) -> Any:
+    """The schedule the game (loaded at this very prefix) keeps; folded from the prefix only for a game
+    restored without its clock state."""
+    from domain.clock import schedule, schedule_of
 
-    return _cached(("schedule", gid, len(events), events[-1].hash), lambda: schedule(events))
+    return schedule_of(game) or schedule(events)
 
 
 def _prompt(prompt: Any, deadline: str | None) -> dict | None:
@@ -357,7 +359,7 @@ def _late(ctx: dict, params: dict) -> dict:
     clock = sched.seats.get(late) if sched else None
     if clock is None or clock.prompt_id != params.get("prompt_id"):
         raise Skip("the late seat has decided: the notice is obsolete")
-    from service.deadlines import iso
+    from domain.clock import iso
 
     return {"late_label": f"{late.capitalize()} ({ctx['names'].get(late, late)})", "late_since": iso(clock.since),
             "late_deadline": iso(clock.deadline)}
@@ -374,7 +376,7 @@ def _timeout(ctx: dict, params: dict) -> dict:
 
 @context("message")
 def _message(ctx: dict, params: dict) -> dict:
-    from service.deadlines import parse_at
+    from domain.clock import parse_at
 
     window, bucket = int(params.get("window") or 300), int(params.get("bucket") or 0)
     lo, hi = bucket * window, (bucket + 1) * window

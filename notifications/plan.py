@@ -21,7 +21,7 @@ from typing import Any
 from notifications.outbox import MailConfig, day_end, iso_epoch, new_row
 from notifications.webhooks import KINDS as WEBHOOK_KINDS
 from notifications.webhooks import hooks_of
-from service.timezones import UTC_NAME, day_bounds, is_utc
+from domain.timezones import UTC_NAME, day_bounds, is_utc
 from service.views import may_see_event
 
 log = logging.getLogger("tabularium.outbox")
@@ -122,7 +122,7 @@ def _rows_for(game: Any, nid: int, event: Any, before: dict, after: dict, prefs:
 
 
 def game_zone(game: Any) -> str:
-    from service.deadlines import clock_of
+    from domain.clock import clock_of
 
     return clock_of(game.options).get("timezone", UTC_NAME)
 

@@ -523,7 +523,7 @@ class GameService:
         if not isinstance(options, Mapping):
             raise BadRequest('"options" must be an object.')
         if "clock" in options:
-            from service.deadlines import check_clock
+            from domain.clock import check_clock
 
             check_clock(options)  # BadRequest with a sentence naming the bad setting
         return dict(options)

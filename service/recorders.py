@@ -1,7 +1,7 @@
 """Event recorders that write the game index/witness row in the same transaction as the events.
 
-`GamesApplication.save(game, tabularium_index=row)` hands the row to the recorder, which upserts it
-right after inserting the events. One transaction instead of two: the witness can never lag behind
+`GamesApplication.save(game, tabularium_index=row, tabularium_wake=wake)` hands the rows to the recorder,
+which upserts them right after inserting the events (the wake-up row: `service.store.wake_row`). One transaction instead of two: the witness can never lag behind
 the log (a crash between two commits used to leave it one save behind), and an HTTP action pays for
 one commit, not two (measured in `bench.bench_http`).
 """
@@ -21,6 +21,13 @@ INDEX_UPSERT = (
     " WHERE tabularium_games.length <= excluded.length")
 INDEX_UPSERT_PG = INDEX_UPSERT.replace("?", "%s")
 INDEX_KWARG = "tabularium_index"
+# The deadlines read model (`service.store.wake_row`): when the tick next has something to do for the game.
+# Monotone like the index row.
+WAKE_UPSERT = (
+    "INSERT INTO tabularium_wakeups (game_id, length, wake_at) VALUES (?, ?, ?) ON CONFLICT (game_id) DO UPDATE"
+    " SET length=excluded.length, wake_at=excluded.wake_at WHERE tabularium_wakeups.length <= excluded.length")
+WAKE_UPSERT_PG = WAKE_UPSERT.replace("?", "%s")
+WAKE_KWARG = "tabularium_wake"
 
 
 class IndexingPostgresRecorder(PostgresApplicationRecorder):
@@ -36,6 +43,9 @@ class IndexingPostgresRecorder(PostgresApplicationRecorder):
         if row is not None:  # its own cursor: the caller fetches the notification ids from `curs`
             with curs.connection.cursor() as index_cursor:
                 index_cursor.execute(INDEX_UPSERT_PG, row, prepare=True)
+                wake = kwargs.get(WAKE_KWARG)
+                if wake is not None:
+                    index_cursor.execute(WAKE_UPSERT_PG, wake, prepare=True)
 
 
 class IndexingSQLiteRecorder(SQLiteApplicationRecorder):
@@ -44,6 +54,9 @@ class IndexingSQLiteRecorder(SQLiteApplicationRecorder):
         row = kwargs.get(INDEX_KWARG)
         if row is not None:
             c.execute(INDEX_UPSERT, row)
+            wake = kwargs.get(WAKE_KWARG)
+            if wake is not None:
+                c.execute(WAKE_UPSERT, wake)
         return ids
 
 

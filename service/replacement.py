@@ -26,7 +26,8 @@ from typing import Any, Iterable, Mapping
 
 from domain.errors import BadRequest, GameNotActive, NotYourDecision
 from domain.game import ACTIVE, PAUSED
-from service.deadlines import clock_of, replace_seat
+from domain.clock import clock_of
+from service.deadlines import replace_seat
 from service.games import GameNotFound
 
 log = logging.getLogger("tabularium.replacement")

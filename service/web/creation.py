@@ -33,7 +33,7 @@ def options_schema(rules: Any) -> dict[str, dict]:
 
 def clock_settings() -> dict:
     """The platform's `clock` option, the same for every title: each setting's default and meaning."""
-    from service.deadlines import DEFAULTS, HELP
+    from domain.clock import DEFAULTS, HELP
 
     return {key: {"default": DEFAULTS[key], "help": HELP.get(key, "")} for key in DEFAULTS}
 

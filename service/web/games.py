@@ -7,7 +7,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from domain.errors import GameError
 from domain.rules import IllegalAction
 from service import views
-from service.deadlines import clock_of, describe_clock
+from domain.clock import clock_of, describe_clock
 from service.games import token_hash
 from service.web import game_history, game_last_move, get_service, get_settings, load_game
 from service.web.auth import Caller, remember_seat, session_caller, session_seat_guard, update_link, viewer_for

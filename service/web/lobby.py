@@ -78,7 +78,7 @@ def _form_options(rules: Any) -> tuple[dict, dict]:
 
 def _form_clock() -> tuple[dict, dict]:
     """The deadline settings (options["clock"], read by the platform, never by the rules)."""
-    from service.deadlines import DEFAULTS
+    from domain.clock import DEFAULTS
 
     clock, raw = {}, {}
     for name, default in DEFAULTS.items():
@@ -123,7 +123,7 @@ def render_new(error: str | None = None, status: int = 200, players: list | None
     count = rules.max_players if rules else MAX_PLAYER_ROWS
     rows = list(players or [])[:count]
     rows = rows + [{"name": "", "email": ""}] * (count - len(rows))
-    from service.deadlines import DEFAULTS as clock_defaults, HELP as clock_help
+    from domain.clock import DEFAULTS as clock_defaults, HELP as clock_help
 
     html = render_template("new.html", titles=[(t, get_rules(t).title) for t in available_titles()], rules=rules,
                            clock_defaults=clock_defaults, clock_help=clock_help,

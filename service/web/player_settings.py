@@ -17,7 +17,8 @@ from domain.errors import BadRequest, GameError, GameNotActive
 from domain.rules import IllegalAction
 from notifications.preferences import get_preference, set_preference
 from service import views
-from service.deadlines import VacationState, clock_of, end_vacation, schedule, start_vacation, vacation_state
+from domain.clock import clock_of
+from service.deadlines import VacationState, end_vacation, schedule_for, start_vacation, vacation_state
 from service.web import get_service, load_game
 from service.web.api import game_and_caller, json_body, text_field
 from service.web.auth import acting_seat
@@ -57,27 +58,11 @@ class SeatSettings:
         return {"seat": self.seat, "email_preference": self.email_preference, "vacation": self.vacation.to_json()}
 
 
-_schedules: dict[tuple, Any] = {}
-
-
-def schedule_of(svc: Any, game: Any) -> Any:
-    """The game's schedule as of `game`: a pure function of its log, remembered per (game, version, head)
-    so that showing the card does not re-read the log on every page view."""
-    key = (str(game.id), game.version, game.head)
-    found = _schedules.get(key)
-    if found is None:
-        found = schedule(svc.events(game.id)[: game.version])
-        if len(_schedules) > 256:
-            _schedules.clear()
-        _schedules[key] = found
-    return found
-
-
 def settings_of(game: Any, seat: str) -> SeatSettings:
     svc = get_service()
     contact = svc.store.contacts(game.id).get(seat) or {}
     return SeatSettings(seat, get_preference(svc, game.id, seat), bool(contact.get("email")),
-                        clock_of(game.options)["mode"] != "none", vacation_state(schedule_of(svc, game), seat))
+                        clock_of(game.options)["mode"] != "none", vacation_state(schedule_for(svc, game), seat))
 
 
 # ------------------------------------------------------------------------------------------ changing

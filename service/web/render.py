@@ -68,8 +68,8 @@ def game_time(at: str | None, game: Any) -> str:
     "Mon 30 Mar 22:00 CEST (20:00 UTC)"; "Mon 30 Mar 20:00 UTC" in a UTC game."""
     if not at:
         return ""
-    from service.deadlines import clock_of, parse_at
-    from service.timezones import format_moment
+    from domain.clock import clock_of, parse_at
+    from domain.timezones import format_moment
 
     return format_moment(parse_at(at), clock_of(game.options)["timezone"])
 
@@ -78,8 +78,8 @@ def game_local_time(at: str | None, game: Any) -> str:
     """When something happened, in the game's time zone: "Mon 30 Mar 22:00 CEST"."""
     if not at:
         return ""
-    from service.deadlines import clock_of, parse_at
-    from service.timezones import format_local
+    from domain.clock import clock_of, parse_at
+    from domain.timezones import format_local
 
     return format_local(parse_at(at), clock_of(game.options)["timezone"])
 

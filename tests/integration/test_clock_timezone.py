@@ -11,7 +11,7 @@ from domain.errors import BadRequest
 from notifications import outbox
 from notifications.delivery import flush
 from notifications.preferences import set_preference
-from service.deadlines import schedule
+from domain.clock import schedule
 from service.web import create_app
 from tests.mail.helpers import PLAYERS, Mailboxes, html_of, mail_service, text_of
 from tests.web.helpers import csrf_from, login

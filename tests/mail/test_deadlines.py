@@ -10,7 +10,8 @@ import pytest
 
 from domain.errors import BadRequest
 from notifications import outbox
-from service.deadlines import Exclusions, check_clock, schedule, start_vacation
+from domain.clock import Exclusions, check_clock, schedule
+from service.deadlines import start_vacation
 from tests.conftest import make_service
 from tests.mail.helpers import PLAYERS
 from workers.ticker import tick

@@ -8,7 +8,8 @@ import pytest
 
 from domain.errors import GameNotActive
 from domain.game import Game
-from service.deadlines import apply_timeout, clock_of, iso, schedule
+from domain.clock import clock_of, iso, schedule
+from service.deadlines import apply_timeout
 from service.games import GameNotFound
 from service.replacement import (OPERATOR, Absence, ReplacementRefused, SeatNotFound, check_replacement,
                                  fold_absences, open_seats, reason_for)

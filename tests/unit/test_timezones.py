@@ -1,4 +1,4 @@
-"""A game's time zone (service.timezones and the clock setting "timezone"): which names are accepted,
+"""A game's time zone (domain.timezones and the clock setting "timezone"): which names are accepted,
 where local weekends and digest days begin across daylight-saving changes, and how times are written.
 Fixed instants only; nothing here reads the wall clock."""
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from domain.errors import BadRequest
 from notifications.outbox import day_end
 from notifications.plan import digest_day
-from service.deadlines import DEFAULTS, HELP, Exclusions, check_clock, describe_clock
-from service.timezones import check_zone, day_bounds, format_moment, local_midnight, weekends
+from domain.clock import DEFAULTS, HELP, Exclusions, check_clock, describe_clock
+from domain.timezones import check_zone, day_bounds, format_moment, local_midnight, weekends
 
 UTC = timezone.utc
 
@@ -198,7 +198,7 @@ def test_zones_without_a_letter_abbreviation_are_named_and_utc_aliases_are_not_r
 def test_an_unknown_zone_in_a_stored_game_keeps_its_deadlines_in_utc():
     """A game created where the zone existed, read where the zone database lacks it: its clock must not
     silently become "no deadlines" (timeouts would stop); only the zone falls back to UTC."""
-    from service.deadlines import clock_of
+    from domain.clock import clock_of
 
     options = {"clock": {"mode": "deadline", "per_decision_hours": 24, "timezone": "Mars/Olympus_Mons"}}
     clock = clock_of(options)
@@ -209,7 +209,7 @@ def test_an_unknown_zone_in_a_stored_game_keeps_its_deadlines_in_utc():
 def test_past_moments_read_in_the_games_zone_only():
     from datetime import datetime, timezone
 
-    from service.timezones import format_local
+    from domain.timezones import format_local
 
     moment = datetime(2026, 3, 30, 20, 0, tzinfo=timezone.utc)
     assert format_local(moment, "Europe/Rome") == "Mon 30 Mar 22:00 CEST"

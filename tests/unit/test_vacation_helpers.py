@@ -11,7 +11,8 @@ import pytest
 
 from domain.errors import BadRequest, GameNotActive
 from domain.game import Game
-from service.deadlines import end_vacation, iso, schedule, start_vacation, vacation_state
+from domain.clock import iso, schedule
+from service.deadlines import end_vacation, start_vacation, vacation_state
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
 SEATS = [{"seat": "red", "name": "Ann"}, {"seat": "blue", "name": "Bob"}]

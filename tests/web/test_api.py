@@ -321,7 +321,7 @@ def test_a_token_rotated_in_another_process_is_refused_here_at_once(client, svc,
 
 
 def test_titles_list_each_games_options_and_the_clock_settings(client):
-    from service.deadlines import DEFAULTS
+    from domain.clock import DEFAULTS
 
     titles = client.get("/api/titles").get_json()
     assert {t["id"] for t in titles} >= {"toy"}

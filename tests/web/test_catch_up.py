@@ -47,8 +47,8 @@ def test_messages_and_history_read_in_the_games_time_zone(svc):
     login(client, g["tokens"]["red"])
     svc.post_message(gid, "red", "all", "konnichiwa")
     at = [e for e in svc.history(gid, "red") if e["type"] == "MessagePosted"][-1]["at"]
-    from service.deadlines import parse_at
-    from service.timezones import format_local
+    from domain.clock import parse_at
+    from domain.timezones import format_local
 
     shown = format_local(parse_at(at), "Asia/Tokyo")
     assert shown.endswith("JST")

@@ -13,7 +13,8 @@ import pytest
 
 from notifications import outbox
 from notifications.compose import compose
-from service.deadlines import apply_timeout, clock_of, iso, schedule
+from domain.clock import clock_of, iso, schedule
+from service.deadlines import apply_timeout
 from service.replacement import ReplacementRefused, invite_replacement
 from tests.web.helpers import (OPERATOR, PLAYERS, call, csrf_from, embedded_app, error_of, hidden, login, new_game,
                                production_app)
