@@ -28,7 +28,7 @@ test: venv services browser
 
 # The fast layers only (no database server, no browser): unit, scenario and the rules conformance suite.
 test-fast: venv
-	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup -q -p no:cacheprovider tests/unit tests/scenario tests/conformance
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup -q -p no:cacheprovider tests/unit tests/scenario tests/conformance tests/golden
 
 bench: venv services
 	$(PY) -m bench
