@@ -151,6 +151,8 @@ class AuditReport:
     seed: str | None = None
     state_hash: str | None = None  # of the state the replay ends in: the same for every seat's copy
     problems: list[str] = field(default_factory=list)
+    # the Game the replay ended in (not part of the report: an incremental audit continues from it)
+    replayed: Any = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -349,6 +351,7 @@ def _replay_problem(game_id: str, entries: list[dict], report: AuditReport) -> s
         if e["type"] == "GameFinished" and game.rules.outcome(game.state).to_json() != e["content"]["outcome"]:
             return "the recorded outcome is not what the rules compute"
     report.state_hash = state_hash(game.state)
+    report.replayed = game
     return None
 
 
@@ -396,6 +399,10 @@ def _check_randomness(entries: list[dict], report: AuditReport, reveal_seed: boo
 def _randomness_problems(seed: str, entries: list[dict]) -> list[str]:
     if seed_commitment(seed) != entries[0]["content"]["seed_commitment"]:
         return ["the revealed seed does not match the commitment published at creation"]
+    return _draw_problems(seed, entries)
+
+
+def _draw_problems(seed: str, entries: list[dict]) -> list[str]:
     problems = []
     for e in entries:
         c = e["content"]
@@ -409,6 +416,75 @@ def _randomness_problems(seed: str, entries: list[dict]) -> list[str]:
         if problem:
             problems.append(problem)
     return problems
+
+
+# ------------------------------------------------------------------------- an extension (incremental audit)
+
+@dataclass
+class AuditedPrefix:
+    """What a full audit established about the first `length` events, as an incremental audit continues
+    from it (service.audit_checkpoints keeps it sealed): the chain up to `head` and the replay were valid,
+    `game` is the replay's Game after event `length`; `seed` is set once the seed was revealed and every
+    draw and salt up to `length` was checked against it (`randomness_valid` True)."""
+
+    length: int
+    head: str
+    game: Game
+    seed_commitment: str | None
+    seed: str | None = None
+    randomness_valid: bool | None = None
+
+
+def audit_extension(game_id: str, prefix: AuditedPrefix, entries: list[Any], witness: dict | None,
+                    observe: Any = None) -> AuditReport | None:
+    """The report a full audit gives for the prefix's events followed by `entries` (events length+1, ...),
+    checking only `entries`: schema, hashes and links from the prefix's head, the witness, replay from the
+    prefix's game (each legal, each recorded state hash and outcome), and their draws and salts once the
+    seed is known. `observe(seq, game)` may return a problem after each replayed event (stored snapshots).
+
+    None whenever anything is not as an untampered record would have it, and when the seed is revealed
+    by these entries (the randomness check then reads every draw): the caller runs the full audit, whose
+    report (its sentences) is the answer. `prefix.game` moves on with the replay: pass a copy to keep it."""
+    try:
+        return _audit_extension(game_id, prefix, entries, witness, observe)
+    except Exception:  # noqa: BLE001 — whatever trips here, the full audit says it with its sentence
+        return None
+
+
+def _audit_extension(game_id: str, prefix: AuditedPrefix, entries: list[Any], witness: dict | None,
+                     observe: Any) -> AuditReport | None:
+    if prefix.length < 1 or any(not isinstance(e, dict) or e.get("unreadable") for e in entries) \
+            or entry_problems(entries):
+        return None
+    prev = prefix.head
+    for seq, e in enumerate(entries, start=prefix.length + 1):
+        if e["content"] == REDACTED or _chain_problem(game_id, seq, prev, e):
+            return None
+        prev = e["hash"]
+    length = prefix.length + len(entries)
+    if not witness or int(witness["length"]) != length or witness["head"] != prev:
+        return None  # the full audit says what is wrong with the witness (or checks without one)
+    game = prefix.game
+    for e in entries:
+        if _legality_problem(game, e):
+            return None
+        game.append_archive_event(e)
+        recorded = e["content"].get("state_hash")
+        if recorded and state_hash(game.state) != recorded:
+            return None
+        if e["type"] == "GameFinished" and game.rules.outcome(game.state).to_json() != e["content"]["outcome"]:
+            return None
+        if observe is not None and observe(e["seq"], game):
+            return None
+    seed = prefix.seed
+    if seed is None:
+        if any(e["type"] in ("GameFinished", "GameAbandoned") and e["content"].get("seed") for e in entries):
+            return None  # revealed now: one full pass checks every draw since the first
+    elif prefix.randomness_valid is not True or _draw_problems(seed, entries):
+        return None
+    return AuditReport(length=length, head=prev, chain_valid=True, replay_valid=True,
+                       randomness_valid=True if seed else None, seed_commitment=prefix.seed_commitment,
+                       seed=seed, state_hash=state_hash(game.state), replayed=game)
 
 
 # ------------------------------------------------------------------------- archives

@@ -187,11 +187,18 @@ def cmd_verify(args) -> int:
         else:
             reports[args.game] = audit.audit_archive(data)
     else:
+        # Always the full audit (every row read, hashed and replayed; never from an audit checkpoint). Its
+        # verdict then resets the game's checkpoint: a pass is the public audit's new starting point (its
+        # full pass dated now), a failure drops it, so the public audit audits in full and shows it too.
+        from service.audit_checkpoints import record_full
+
         svc = service()
         if not args.all:
             reports[args.game] = svc.audit(args.game)  # no such game: a sentence on stderr, exit 1
+            record_full(svc, args.game, reports[args.game])
         for gid in (svc.store.all_game_ids() if args.all else []):
             reports[gid] = _audit_one(svc, gid)  # every game is reported, whatever the others' state
+            record_full(svc, gid, reports[gid])
     failed = [k for k, r in reports.items() if not r.ok]
     out({k: r.to_json() for k, r in reports.items()}, args.json, lambda _: verify_text(reports))
     return 1 if failed else 0

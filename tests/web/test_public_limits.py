@@ -53,9 +53,11 @@ def test_bearer_gets_sign_in_links_and_unsubscribe_links_are_rate_limited(svc, m
 
 def test_the_audit_of_an_unchanged_chain_is_computed_once(client, svc, monkeypatch):
     gid = new_game(client)["id"]
-    audits = []
-    real = svc.audit
-    monkeypatch.setattr(svc, "audit", lambda game_id: audits.append(game_id) or real(game_id))
+    import service.web.audit_pages as pages
+
+    audits = []  # each audit made (incremental from the game's checkpoint, or full)
+    real = pages.public_audit
+    monkeypatch.setattr(pages, "public_audit", lambda s, game_id: audits.append(game_id) or real(s, game_id))
     first = client.get(f"/api/games/{gid}/audit").get_json()
     assert client.get(f"/api/games/{gid}/audit").get_json() == first
     assert client.get(f"/games/{gid}/audit").status_code == 200

@@ -1,0 +1,244 @@
+"""The incremental public audit: a sealed checkpoint per game, so an audit checks only the events since
+the last one (issue #12, section 5).
+
+A checkpoint says "a full audit passed over the first `length` events, up to `head`": it holds the
+game the replay ended in (as a snapshot's state), the seed commitment, and once the seed is revealed the
+seed itself with the randomness verdict; plus `full_at`, the time of the last full pass it descends from.
+It is written only for a report with no problem at all (chain and replay valid, randomness not invalid),
+and sealed like a snapshot: an HMAC under a key derived from TABULARIUM_SECRET_KEY (any key still
+accepted verifies, the current one seals) over the game id, length, head, state hash, time and body. A
+database editor cannot write "verified up to N" without the key.
+
+`public_audit(service, game_id)` (the audit API and page, through the per-process report cache):
+
+  1. no checkpoint, a seal that fails (integrity alert), or one older than `TABULARIUM_AUDIT_FULL_EVERY`
+     seconds (default a day; 0 = always full): the full audit (`GameService.audit`), then a checkpoint.
+  2. otherwise the stored events from the checkpoint's length on are read (one indexed query): the event
+     at its length must still be there with the checkpoint's head, or the stream is not an extension of
+     what was audited (truncated or rewritten): integrity alert, the checkpoint is dropped, full audit.
+  3. the newer events are decoded strictly (service.store.CheckedMapper), checked by
+     `service.audit.audit_extension` (schema, hashes and links from the head, witness, replay from the
+     checkpoint's game, draws once the seed is known) and any newer stored snapshot is compared with the
+     replay at its version. Anything amiss, and the first audit after the seed is revealed: full audit.
+  4. the checkpoint moves to the new head.
+
+So an untampered game's report is the full audit's, value for value, at a cost that depends on the
+events since the last audit. What it does not do: re-read the rows before the checkpoint. A row edited
+by hand there shows in `tabularium verify` (never uses checkpoints; it refreshes or drops them), in
+the full pass when the seed is revealed, and in the periodic full pass (docs/operations.md).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import os
+from datetime import datetime, timezone
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Snapshot
+
+from domain.chain import state_hash
+from domain.game import Game
+from service import audit
+from service.games import parse_game_id
+from service.store import GAME_TOPIC, DamagedRecord, alert
+
+log = logging.getLogger("tabularium.audit")
+
+TABLE = "tabularium_audit_checkpoints"
+SCHEMA = f"""CREATE TABLE IF NOT EXISTS {TABLE} (
+    game_id TEXT PRIMARY KEY, length INTEGER NOT NULL, head TEXT NOT NULL, state_hash TEXT NOT NULL,
+    sealed_at TEXT NOT NULL, body TEXT NOT NULL, seal TEXT NOT NULL)"""
+FORMAT = 1
+DEFAULT_FULL_EVERY = 86_400.0  # seconds: the public audit makes a full pass at least this often per game
+
+_ready: set[int] = set()  # Database.uid of the databases whose table exists
+
+
+def full_every() -> float:
+    try:
+        return max(0.0, float(os.environ.get("TABULARIUM_AUDIT_FULL_EVERY", DEFAULT_FULL_EVERY)))
+    except ValueError:
+        return DEFAULT_FULL_EVERY
+
+
+def checkpoint_key(secret: str) -> bytes:
+    return hmac.new(secret.encode(), b"tabularium audit checkpoint seal", hashlib.sha256).digest()
+
+
+def _keys(service: Any) -> list[bytes]:
+    return [checkpoint_key(s) for s in reversed(service.settings.secret_keys) if s]  # the current key first
+
+
+def _seal(key: bytes, game_id: str, length: int, head: str, digest: str, sealed_at: str, body: str) -> str:
+    message = json.dumps([game_id, length, head, digest, sealed_at], separators=(",", ":")) + "\n" + body
+    return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
+
+
+def _table(service: Any) -> Any:
+    """The table, created on first use (like the message log): `init-db` needs no change, and a database
+    that refuses it leaves the public audit full (a warning), never failing."""
+    db = service.store.db
+    if db.uid not in _ready:
+        db.execute(SCHEMA)
+        _ready.add(db.uid)
+    return db
+
+
+# ------------------------------------------------------------------------------------ the stored row
+
+def load(service: Any, gid: UUID) -> tuple[audit.AuditedPrefix, str] | None:
+    """(the audited prefix, its full_at) from a checkpoint whose seal holds; None if there is none, or
+    if it fails its seal or form (integrity alert; never trusted)."""
+    rows = _table(service).query(f"SELECT * FROM {TABLE} WHERE game_id=?", (str(gid),))
+    if not rows:
+        return None
+    row = rows[0]
+    try:
+        length, head, digest, sealed_at, body = (int(row["length"]), str(row["head"]), str(row["state_hash"]),
+                                                 str(row["sealed_at"]), str(row["body"]))
+        if not any(hmac.compare_digest(_seal(k, str(gid), length, head, digest, sealed_at, body), str(row["seal"]))
+                   for k in _keys(service)):
+            raise DamagedRecord("it does not match its seal: it was changed (or sealed with another key)")
+        data = service.store.app.mapper.transcoder.decode(body.encode())
+        if data.get("format") != FORMAT or data.get("chain_valid") is not True \
+                or data.get("replay_valid") is not True:
+            raise DamagedRecord("it is not a checkpoint of a passed audit")
+        state = dict(data["game"])
+        game = Snapshot(originator_id=gid, originator_version=length, timestamp=datetime.now(timezone.utc),
+                        topic=GAME_TOPIC, state=state).mutate(None)
+        if state_hash(game.state) != digest or game.head != head or not isinstance(game, Game):
+            raise DamagedRecord("its game is not the state it names")
+    except DamagedRecord as exc:
+        alert(gid, f"the audit checkpoint at event {row.get('length')} is ignored: {exc.sentence}; "
+                   "audited in full")
+        return None
+    except Exception as exc:  # noqa: BLE001 — sealed but unreadable (an older format): audit in full
+        log.warning("audit checkpoint of game %s unreadable (%s): audited in full", gid, type(exc).__name__)
+        return None
+    prefix = audit.AuditedPrefix(length=length, head=head, game=game, seed_commitment=data["seed_commitment"],
+                                 seed=data.get("seed"), randomness_valid=data.get("randomness_valid"))
+    return prefix, str(data["full_at"])
+
+
+def save(service: Any, gid: UUID, report: audit.AuditReport, full_at: str) -> bool:
+    """Seal and store a checkpoint of a report without any problem; never moves one back."""
+    game = report.replayed
+    if not report.ok or report.problems or game is None or game.version != report.length \
+            or game.head != report.head:
+        return False
+    body = service.store.app.mapper.transcoder.encode({
+        "format": FORMAT, "chain_valid": True, "replay_valid": True, "full_at": full_at,
+        "seed_commitment": report.seed_commitment, "seed": report.seed,
+        "randomness_valid": report.randomness_valid, "game": Snapshot.take(game).state}).decode()
+    sealed_at = service.now()
+    digest = state_hash(game.state)
+    seal = _seal(_keys(service)[0], str(gid), report.length, report.head, digest, sealed_at, body)
+    _table(service).execute(
+        f"INSERT INTO {TABLE} (game_id, length, head, state_hash, sealed_at, body, seal) VALUES (?,?,?,?,?,?,?)"
+        f" ON CONFLICT (game_id) DO UPDATE SET length=excluded.length, head=excluded.head,"
+        f" state_hash=excluded.state_hash, sealed_at=excluded.sealed_at, body=excluded.body, seal=excluded.seal"
+        f" WHERE excluded.length >= {TABLE}.length",
+        (str(gid), report.length, report.head, digest, sealed_at, body, seal))
+    return True
+
+
+def drop(service: Any, gid: UUID) -> None:
+    _table(service).execute(f"DELETE FROM {TABLE} WHERE game_id=?", (str(gid),))
+
+
+# ------------------------------------------------------------------------------------ the audits
+
+def record_full(service: Any, game_id: Any, report: audit.AuditReport) -> None:
+    """After a full audit (`verify`, or the public audit's full pass): a passed one becomes the game's
+    checkpoint (its full pass dated now), a failed one drops it, so the public audit audits in full too."""
+    try:
+        gid = parse_game_id(game_id)
+        if not (report.ok and not report.problems and save(service, gid, report, service.now())):
+            drop(service, gid)
+    except Exception as exc:  # noqa: BLE001 — the checkpoint is an optimisation: the report stands
+        log.warning("audit checkpoint of game %s not written (%s)", game_id, type(exc).__name__)
+
+
+def public_audit(service: Any, game_id: Any) -> audit.AuditReport:
+    """The report `GameService.audit` gives, from the game's checkpoint when it holds (see the module)."""
+    gid = parse_game_id(game_id)
+    try:
+        report = _incremental(service, gid)
+    except Exception as exc:  # noqa: BLE001 — the table missing or refused: audit in full
+        log.warning("incremental audit of game %s not possible (%s): audited in full", gid, type(exc).__name__)
+        report = None
+    if report is not None:
+        return report
+    report = service.audit(gid)  # GameNotFound for no such game
+    record_full(service, gid, report)
+    return report
+
+
+def _incremental(service: Any, gid: UUID) -> audit.AuditReport | None:
+    every = full_every()
+    found = load(service, gid) if every > 0 else None
+    if found is None:
+        return None
+    prefix, full_at = found
+    try:
+        age = (datetime.fromisoformat(service.now()) - datetime.fromisoformat(full_at)).total_seconds()
+    except (TypeError, ValueError):
+        age = every + 1
+    if age > every:
+        return None  # the periodic full pass
+    store = service.store
+    rows = store.app.recorder.select_events(gid, gt=prefix.length - 1)
+    try:
+        decoded = [store.app.mapper.to_domain_event(r) for r in rows]
+    except DamagedRecord:
+        return None  # the full audit reports the row with its sentence
+    if not decoded or decoded[0].originator_version != prefix.length or decoded[0].hash != prefix.head:
+        alert(gid, f"the stored events are not an extension of the audit checkpoint at event {prefix.length} "
+                   "(the stream was truncated or rewritten since it was audited); checkpoint dropped, audited in full")
+        drop(service, gid)
+        return None
+    entries = [audit.entry_of(e) for e in decoded[1:]]
+    observe = _snapshot_observer(service, gid, prefix.length, prefix.length + len(entries))
+    if observe is False or (observe is not None and observe(prefix.length, prefix.game)):
+        return None
+    report = audit.audit_extension(str(gid), prefix, entries, store.witness(gid), observe)
+    if report is None:
+        return None
+    if entries:
+        try:
+            save(service, gid, report, full_at)
+        except Exception as exc:  # noqa: BLE001
+            log.warning("audit checkpoint of game %s not advanced (%s)", gid, type(exc).__name__)
+    return report
+
+
+def _snapshot_observer(service: Any, gid: UUID, after: int, length: int) -> Any:
+    """A check of the stored snapshots from the checkpoint's version on (one there may have been written
+    just after it) against the replay at their version, as `service.audit.stored_snapshot_problems` does
+    for all of them; False if one is unsealed or beyond the stream (the full audit reports it), None if
+    there is none."""
+    snapshots = getattr(service.store.app, "snapshots", None)
+    if snapshots is None:
+        return None
+    mapper = service.store.app.mapper
+    try:
+        taken = {s.originator_version: s for s in
+                 (mapper.to_domain_event(r) for r in snapshots.recorder.select_events(gid, gt=after - 1))}
+    except DamagedRecord:
+        return False
+    if not taken:
+        return None
+    if max(taken) > length:
+        return False
+    encode = mapper.transcoder.encode
+
+    def observe(seq: int, game: Game) -> bool:
+        snapshot = taken.get(seq)
+        return snapshot is not None and encode(type(snapshot).take(game).state) != encode(snapshot.state)
+
+    return observe
+
