@@ -184,12 +184,13 @@ def message_text(rng: random.Random, n: int) -> str:
 
 def bulk_games(svc, count: int, options: dict, label: str) -> float:
     """`count` new games through the real store, 500 at a time: `Game.create` as GameService.create_game
-    does, saved together by the store's eventsourcing application, then in one transaction their index rows
-    (`service.store.index_row`, the recorder's own upsert), seat tokens and contacts."""
+    does, saved together by the store's eventsourcing application, then in one transaction their index and
+    wake-up rows (`service.store.index_row` and `wake_row`, the recorder's own upserts), seat tokens and
+    contacts."""
     from domain.game import Game
     from service.games import DEFAULT_SEATS, new_token, token_hash
-    from service.recorders import INDEX_UPSERT
-    from service.store import index_row
+    from service.recorders import INDEX_UPSERT, WAKE_UPSERT
+    from service.store import index_row, wake_row
 
     started = time.perf_counter()
     seats = DEFAULT_SEATS[:PLAYERS]
@@ -204,6 +205,7 @@ def bulk_games(svc, count: int, options: dict, label: str) -> float:
         with svc.store.db.transaction() as cur:
             for game in batch:
                 cur.execute(INDEX_UPSERT, index_row(game))
+                cur.execute(WAKE_UPSERT, wake_row(game))
                 for seat, hashed in game.token_hashes.items():
                     cur.execute("INSERT INTO tabularium_seat_tokens (token_hash, game_id, seat) VALUES (?, ?, ?)",
                                 (hashed, str(game.id), seat))
