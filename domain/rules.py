@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Mapping, Sequence
 
 State = dict[str, Any]
 
@@ -60,30 +60,108 @@ class Outcome:
         return cls(dict(data["scores"]), tuple(data["winners"]), dict(data.get("details", {})))
 
 
-class Rules(Protocol):
-    id: str
-    title: str
-    version: str
-    min_players: int
-    max_players: int
+# The platform's all-seeing viewer: the operator, and everybody once the game is over. `view` and
+# `describe` receive it as `seat`/`viewer` and show it every seat's private facts.
+REFEREE = "*"
 
-    def setup(self, seats: Sequence[str], options: Mapping, rng: Random) -> State: ...
+# Seat ids for a title that does not name its own (`Rules.seat_ids`).
+DEFAULT_SEATS = ("red", "blue", "green", "yellow", "black", "white")
 
-    def prompts(self, state: State) -> list[Prompt]: ...
 
-    def apply(self, state: State, seat: str, choice: str, rng: Random) -> State: ...
+class Rules:
+    """The rules protocol (ARCHITECTURE.md section 2), as a base class every title derives from.
 
-    def view(self, state: State, seat: str | None) -> dict: ...
+    A title sets `id`, `title`, `version`, `min_players`, `max_players` and implements the seven
+    methods of the protocol (`setup`, `prompts`, `apply`, `view`, `default_choice`, `outcome`,
+    `describe`). The optional parts have documented defaults here, so the platform calls them without
+    looking for them:
 
-    def default_choice(self, state: State, seat: str) -> str: ...
+    * `options`: the title's `domain.toolkit.options.OptionSpec`; by default none. `options_schema()`,
+      `option_defaults()` and `check_options(options)` read it: one declaration drives validation in
+      the CLI, the API, `/new` and the OpenAPI document.
+    * `seat_ids(players)`: the seat ids, in seating order; by default colours from `DEFAULT_SEATS`.
+    * `check_invariants(state)`: raises AssertionError for an impossible state; by default checks nothing.
+    * `forced_choice_is_public(state, prompt)`: may a single-choice prompt be played at once? By default
+      False (the seat is asked): see the module function of the same name.
+    * A viewer `REFEREE` (`"*"`) sees everything.
+    """
 
-    def outcome(self, state: State) -> Outcome | None: ...
+    id: str = ""
+    title: str = ""
+    version: str = "1"
+    min_players: int = 1
+    max_players: int = 1
+    options: Any = None  # domain.toolkit.options.OptionSpec | None
 
-    def describe(self, before: State, seat: str, choice: str, after: State, viewer: str | None) -> list[str]: ...
+    # ---------------------------------------------------------------------- the protocol
+    def setup(self, seats: Sequence[str], options: Mapping, rng: Random) -> State:
+        raise NotImplementedError
 
-    # Optional: `option_defaults() -> dict` lists the options a game accepts, with their defaults;
-    # `check_invariants(state) -> None` raises AssertionError when the state is impossible;
-    # `forced_choice_is_public(state, prompt) -> bool`, see below.
+    def prompts(self, state: State) -> list[Prompt]:
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: str, choice: str, rng: Random) -> State:
+        raise NotImplementedError
+
+    def view(self, state: State, seat: str | None) -> dict:
+        raise NotImplementedError
+
+    def default_choice(self, state: State, seat: str) -> str:
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> Outcome | None:
+        raise NotImplementedError
+
+    def describe(self, before: State, seat: str, choice: str, after: State, viewer: str | None) -> list[str]:
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------------- optional, with defaults
+    def seat_ids(self, players: int) -> list[str]:
+        """The seat ids for `players` players, in seating order."""
+        return list(DEFAULT_SEATS[:players])
+
+    def options_schema(self) -> dict[str, dict]:
+        """Each option: {"type", "default", "help", "advanced", and "choices", "min"/"max" or "json"}."""
+        return self.options.schema() if self.options is not None else {}
+
+    def option_defaults(self) -> dict:
+        return self.options.defaults() if self.options is not None else {}
+
+    def check_options(self, options: Mapping | None) -> dict:
+        """The options with every default filled in; IllegalAction with a sentence when one is wrong."""
+        if self.options is None:
+            if options:
+                raise IllegalAction(f"{self.title} takes no options (not {sorted(options)[0]!r}).")
+            return {}
+        return self.options.validate(options, self.title)
+
+    def parse_option(self, name: str, text: str) -> Any:
+        """The value meant by `text` (a form field, a `--option NAME=TEXT`) for option `name`."""
+        from domain.toolkit.options import OptionSpec
+
+        return (self.options or OptionSpec()).parse(name, text)
+
+    def check_invariants(self, state: State) -> None:
+        """Raise AssertionError when `state` is impossible (the simulator and the tests call it)."""
+
+    def forced_choice_is_public(self, state: State, prompt: Prompt) -> bool:
+        """See the module function `forced_choice_is_public`; the safe default: ask the seat."""
+        return False
+
+    # For titles with forms: `check_answer(state, seat, answer) -> None` and `legacy_choice(state, seat,
+    # choice) -> Choice | None` (domain/forms.py).
+
+
+def seat_ids_for(rules: Rules, players: int) -> list[str]:
+    """The seats of a game of `rules` (also for a title object not derived from `Rules`)."""
+    names = getattr(rules, "seat_ids", None)
+    return list(names(players)) if names is not None else list(DEFAULT_SEATS[:players])
+
+
+def check_options_for(rules: Rules, options: Mapping | None) -> dict:
+    """The title's own check of a table's options (the one place they are validated): IllegalAction."""
+    check = getattr(rules, "check_options", None)
+    return check(options) if check is not None else dict(options or {})
 
 
 def forced_choice_is_public(rules: Rules, state: State, prompt: Prompt) -> bool:
@@ -93,12 +171,11 @@ def forced_choice_is_public(rules: Rules, state: State, prompt: Prompt) -> bool:
     it was forced. That is harmless only when "this seat has a single legal choice" follows from what
     every other seat sees (face-up cards, public counts); when it follows from the seat's secret
     information (its money, a hidden hand) the seat must be asked, with the single choice, like any
-    other decision. The title answers through its optional method
-    `forced_choice_is_public(state, prompt) -> bool` (called only for prompts with one choice, with
-    the state the prompt was computed from). Without the method the answer is the conservative one:
-    False, the seat is asked.
+    other decision. The title answers through its method `forced_choice_is_public(state, prompt) ->
+    bool` (called only for prompts with one choice, with the state the prompt was computed from). The
+    base class answers the conservative False: the seat is asked.
     """
-    hook = getattr(rules, "forced_choice_is_public", None)
+    hook = getattr(rules, "forced_choice_is_public", None)  # a title object not derived from Rules
     return bool(hook(state, prompt)) if hook is not None else False
 
 

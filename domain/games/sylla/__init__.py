@@ -2,21 +2,21 @@
 
 Specification: /work/shared/rules/sylla.md (sections cited as "Rule 5.3:"); readings and options:
 docs/rules-sylla.md. The flow is a state machine of named states in rulebook order (machine.py), one
-module per phase; this file only adapts it to the platform's rules protocol (domain/rules.py).
+module per phase; this file only adapts it to the platform's rules protocol (the base class domain.rules.Rules).
 """
 from __future__ import annotations
 
 from random import Random
 from typing import Mapping, Sequence
 
-from domain.rules import Choice, IllegalAction, Outcome, Prompt, register
+from domain.rules import Choice, IllegalAction, Outcome, Prompt, Rules, register
 
 from . import buildings, consul, events, famine, great_works, income, scoring, setup  # noqa: F401  (states)
 from .data import data_for
 from .invariants import check
 from .machine import STATES
 from .narrate import narrate
-from .options import OPTIONS, normalize
+from .options import SPEC, normalize
 from .scenario import build_scenario
 from .state import clone
 from .view import build_view, waiting
@@ -25,23 +25,18 @@ from .view import build_view, waiting
 _LABELS: dict[tuple, tuple[Choice, ...]] = {}  # labels depend only on their label_key and ids
 
 
-class Sylla:
+class Sylla(Rules):
     id = "sylla"
     title = "Sylla"
     version = "1"
     min_players = 3
     max_players = 4
+    options = SPEC  # options.py: the one declaration of the table options
 
     # ------------------------------------------------------------------------------ setting up
     def seat_ids(self, players: int) -> list[str]:
         """Seat ids the platform may use: Sylla's player colours (blue, red, black, white)."""
         return list(data_for({"dkey": None, "options": normalize({})}).raw["conventions"]["player_colours"][:players])
-
-    def options_schema(self) -> dict[str, dict]:
-        return {k: dict(v) for k, v in OPTIONS.items()}
-
-    def option_defaults(self) -> dict:
-        return {k: v["default"] for k, v in OPTIONS.items()}
 
     def setup(self, seats: Sequence[str], options: Mapping, rng: Random) -> dict:
         if not self.min_players <= len(seats) <= self.max_players or len(set(seats)) != len(seats):

@@ -1,20 +1,18 @@
 """Sylla's cards, tiles, tracks and constants, loaded once from `sylla-data.json` beside this module.
 
-Every value marked [A] in the data is overridable: a table's `data_overrides` option is merged into the
-raw data before it is compiled (see `merge_overrides`), and the few named options that change data
-(crisis zone width, Granary direction, Senate marker) are applied here too. Compiled data is cached per
-distinct set of options, so a game only ever pays for compiling once per process.
+The loading is the toolkit's (domain/toolkit/data.py): every value marked [A] in the data is overridable,
+a table's `data_overrides` option is merged into the raw data before it is compiled, and the few named
+options that change data (crisis zone width, Granary direction, Senate marker) are applied here by
+`GameData`. Compiled data is cached per distinct set of options, so a game only ever pays for compiling
+once per process.
 """
 from __future__ import annotations
 
 import copy
-import json
 from pathlib import Path
 from typing import Any
 
-from domain.rules import IllegalAction
-
-_RAW: dict = json.loads((Path(__file__).with_name("sylla-data.json")).read_text(encoding="utf-8"))
+from domain.toolkit.data import DataSet, is_wrapped as _is_wrapped, merge_overrides as _merge, unwrap  # noqa: F401
 
 KINDS = ("civic", "health", "leisure")
 COLOURS = ("red", "yellow", "grey")
@@ -23,48 +21,12 @@ CHAR_TYPES = ("senator", "merchant", "legionary", "vestal", "slave")
 
 def raw_data() -> dict:
     """A private copy of the shipped data (for docs and tests)."""
-    return copy.deepcopy(_RAW)
-
-
-def unwrap(value: Any) -> Any:
-    """Strip the {"value": X, "assumed": bool} wrappers, recursively."""
-    if isinstance(value, dict):
-        if "value" in value and "assumed" in value:
-            return unwrap(value["value"])
-        return {k: unwrap(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [unwrap(v) for v in value]
-    return value
-
-
-def _is_wrapped(value: Any) -> bool:
-    return isinstance(value, dict) and "value" in value and "assumed" in value
+    return DATA.raw_copy()
 
 
 def merge_overrides(base: Any, override: Any, path: str = "data") -> Any:
-    """Merge `override` into `base`: dicts key by key, id-lists record by id, wrapped values by value.
-
-    Unknown keys and ids are refused, so a typo in a table's options never passes silently.
-    """
-    if _is_wrapped(base) and not _is_wrapped(override):
-        return {**base, "value": merge_overrides(base["value"], override, path), "assumed": True}
-    if isinstance(base, dict) and isinstance(override, dict):
-        merged = dict(base)
-        for key, value in override.items():
-            if key not in base:
-                raise IllegalAction(f"The data override {path}.{key} does not name anything in Sylla's data.")
-            merged[key] = merge_overrides(base[key], value, f"{path}.{key}")
-        return merged
-    if isinstance(base, list) and isinstance(override, dict) and base and all("id" in r for r in base):
-        ids = [r["id"] for r in base]
-        for key in override:
-            if key not in ids:
-                raise IllegalAction(f"The data override {path}.{key} names no record with that id.")
-        return [merge_overrides(r, override[r["id"]], f"{path}.{r['id']}") if r["id"] in override else r
-                for r in base]
-    if isinstance(base, dict) and not isinstance(override, dict):
-        raise IllegalAction(f"The data override {path} must be a dict, like the value it changes.")
-    return copy.deepcopy(override)
+    """Merge `override` into `base` (toolkit.data.merge_overrides; refusals name Sylla's data)."""
+    return _merge(base, override, path, "Sylla")
 
 
 class Card:
@@ -162,27 +124,9 @@ class GameData:
 
 
 DATA_OPTION_KEYS = ("data_overrides", "crisis_zone_width", "granary_famine_direction", "curia_marker")
-_CACHE: dict[str, GameData] = {}
-
-
-def data_key(options: dict) -> str:
-    """The cache key of the data a game uses: only the options that change data."""
-    relevant = {k: options.get(k) for k in DATA_OPTION_KEYS}
-    return json.dumps(relevant, sort_keys=True, separators=(",", ":"))
-
-
-def compile_data(options: dict) -> GameData:
-    key = data_key(options)
-    found = _CACHE.get(key)
-    if found is None:
-        raw = _RAW
-        if options.get("data_overrides"):
-            raw = merge_overrides(_RAW, options["data_overrides"])
-        found = _CACHE[key] = GameData(raw, options)
-    return found
-
-
-def data_for(state: dict) -> GameData:
-    """The compiled data of a game, from its state (cached)."""
-    found = _CACHE.get(state["dkey"])
-    return found if found is not None else compile_data(state["options"])
+DATA = DataSet(Path(__file__).with_name("sylla-data.json"), "Sylla", GameData, DATA_OPTION_KEYS)
+_RAW = DATA.raw
+_CACHE = DATA.cache
+data_key = DATA.key
+compile_data = DATA.compile
+data_for = DATA.for_state

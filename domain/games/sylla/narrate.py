@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from domain.rules import REFEREE  # the all-seeing viewer: the operator, and everybody after the end
+
 from .consul import denarii, plural
 from .data import GameData
 from .events import item_label
 from .setup import card_label
-
-REFEREE = "*"  # the platform's all-seeing viewer (the operator, and everybody once the game is over)
 
 
 def and_list(items: list[str]) -> str:

@@ -1,4 +1,4 @@
-"""The shape of a Sylla state, its fast copy, and the small helpers every phase uses.
+"""The shape of a Sylla state, its copy for apply (domain/toolkit/state.py), and the small helpers every phase uses.
 
 A state is plain JSON. The keys:
   seats, round, phase (named state), seq (decision counter), fc (First Consul), options, dkey
@@ -18,13 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-
-def _deep(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    return value
+from domain.toolkit import seats
+from domain.toolkit.state import clone as toolkit_clone, copy_records, deep_copy as _deep  # noqa: F401  (view.py)
 
 
 def _ctx(ctx: dict) -> dict:
@@ -40,32 +35,29 @@ def _ctx(ctx: dict) -> dict:
     return out
 
 
-def _player(p: dict) -> dict:
-    """A player's cards, tiles and cranes lists are replaced when they change, never changed in place."""
-    q = p.copy()
-    q["tokens"] = p["tokens"].copy()
-    return q
+def _players(players: dict) -> dict:
+    """Each player's dict and token counts change in place; its cards, tiles and cranes lists are replaced
+    when they change, never changed in place."""
+    out = {}
+    for seat, p in players.items():
+        q = p.copy()
+        q["tokens"] = p["tokens"].copy()
+        out[seat] = q
+    return out
 
 
-_LISTS = ("display", "slots", "events")
-# Lists that change a few times a game are shared between a state and its copy: code never changes
-# them in place but replaces them (s["stack"] = s["stack"][1:]), which test_sylla_random_play checks.
-SHARED = ("char_deck", "chars_out", "stack", "tiles_out", "cranes", "event_deck", "events_out", "gw_pile",
-          "gw_built", "gw_removed")
-_DICTS = ("tilted", "down", "tracks", "flips", "sealed")
+# What Sylla changes in place below the top level (the toolkit's clone copies every top-level container).
+DEEPER = {"players": _players, "cubes": copy_records, "ctx": _ctx}
+# Decks that change a few times a game, the ledger and the options are only ever replaced, never changed
+# in place (s["stack"] = s["stack"][1:]): not copying them is a speed-up only (toolkit.state), and
+# test_sylla_random_play and the conformance suite check that apply never changes its input.
+SHARED = frozenset({"char_deck", "chars_out", "stack", "tiles_out", "cranes", "event_deck", "events_out",
+                    "gw_pile", "gw_built", "gw_removed", "ledger", "options", "seats", "notes"})
 
 
 def clone(s: dict) -> dict:
-    """A copy that shares nothing mutable with `s` (options are never mutated, so they are shared)."""
-    c = dict(s)
-    c["players"] = {seat: _player(p) for seat, p in s["players"].items()}
-    for key in _LISTS:
-        c[key] = s[key][:]
-    for key in _DICTS:
-        c[key] = s[key].copy()
-    c["cubes"] = [x.copy() for x in s["cubes"]]
-    c["ctx"] = _ctx(s["ctx"])
-    c["public"] = dict(s["public"])  # its entries are only ever replaced, never changed in place
+    """The copy one apply changes (toolkit.state.clone), with the notes of the last apply cleared."""
+    c = toolkit_clone(s, DEEPER, SHARED)
     c["notes"] = []
     return c
 
@@ -77,15 +69,12 @@ def name(seat: str | None) -> str:
 
 
 def clockwise_from(s: dict, first: str) -> list[str]:
-    seats = s["seats"]
-    i = seats.index(first)
-    return seats[i:] + seats[:i]
+    return seats.clockwise_from(s["seats"], first)
 
 
 def after(s: dict, seat: str) -> list[str]:
     """Every other seat, clockwise, starting with the one after `seat`, then `seat` last."""
-    order = clockwise_from(s, seat)
-    return order[1:] + order[:1]
+    return seats.after(s["seats"], seat)
 
 
 def note(s: dict, *parts: Any) -> None:

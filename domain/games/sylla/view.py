@@ -8,11 +8,11 @@ choice. Nobody sees the order of any deck: only sizes.
 from __future__ import annotations
 
 
+from domain.rules import REFEREE  # the all-seeing viewer: the operator, and everybody after the end
+
 from .data import KINDS, GameData
 from .machine import STATES
 from .state import _deep
-
-REFEREE = "*"  # the platform's all-seeing viewer (the operator, and everybody once the game is over)
 
 PHASES = {
     "choose_starting_characters": "Setup",

@@ -10,29 +10,26 @@ from __future__ import annotations
 from random import Random
 from typing import Mapping, Sequence
 
-from domain.rules import Choice, IllegalAction, Outcome, Prompt, register
+from domain.rules import REFEREE, Choice, IllegalAction, Outcome, Prompt, Rules, register
+from domain.toolkit.options import Option, OptionSpec
 
-OPTIONS = {
-    "rounds": {"default": 3, "help": "How many rounds are played."},
-    "hand_size": {"default": 3, "help": "Cards dealt to each seat at the start."},
-}
+SPEC = OptionSpec([
+    Option.int("rounds", 3, 1, 30, "How many rounds are played."),
+    Option.int("hand_size", 3, 1, 8, "Cards dealt to each seat at the start."),
+])
+OPTIONS = {o.name: {"default": o.default, "help": o.help} for o in SPEC}
 
 
-class HighCard:
+class HighCard(Rules):
     id = "toy"
     title = "High Card (test title)"
     version = "1"
     min_players = 2
     max_players = 4
-
-    def options_schema(self) -> dict:
-        return OPTIONS
+    options = SPEC  # seat_ids: the base class's default colours
 
     def setup(self, seats: Sequence[str], options: Mapping, rng: Random) -> dict:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise IllegalAction(f"High Card has no option {sorted(unknown)[0]!r}.")
-        opts = {k: int(options.get(k, v["default"])) for k, v in OPTIONS.items()}
+        opts = self.check_options(options)
         deck = list(range(1, 13 + 4 * len(seats)))
         rng.shuffle(deck)
         hands = {s: sorted(deck.pop() for _ in range(opts["hand_size"])) for s in seats}
@@ -121,7 +118,7 @@ class HighCard:
         who = "You" if viewer == seat else seat.capitalize()
         if before["step"] == "keep_or_discard":
             verb = {"keep": ("keep", "keeps"), "discard": ("discard", "discards")}[choice][viewer != seat]
-            card = f"the {before['drawn']}" if viewer in (seat, "*") else "the card"
+            card = f"the {before['drawn']}" if viewer in (seat, REFEREE) else "the card"
             return [f"{who} {verb} {card}."]
         if before["step"] == "draw_or_pass":
             return [f"{who} {'draw' if viewer == seat else 'draws'} a card." if choice == "draw"
