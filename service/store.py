@@ -35,6 +35,10 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS tabularium_seat_tokens (
         token_hash TEXT PRIMARY KEY, game_id TEXT NOT NULL, seat TEXT NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS tabularium_seat_tokens_game ON tabularium_seat_tokens (game_id, seat)",
+    # the lobby's pages, newest first, all games or one status (`Store.games_page`); `init-db` adds them
+    # to an existing database (CREATE INDEX IF NOT EXISTS, SQLite and PostgreSQL alike)
+    "CREATE INDEX IF NOT EXISTS tabularium_games_created ON tabularium_games (created_at, id)",
+    "CREATE INDEX IF NOT EXISTS tabularium_games_status_created ON tabularium_games (status, created_at, id)",
     """CREATE TABLE IF NOT EXISTS tabularium_contacts (
         game_id TEXT NOT NULL, seat TEXT NOT NULL, email TEXT NOT NULL, preference TEXT NOT NULL,
         PRIMARY KEY (game_id, seat))""",
@@ -250,6 +254,10 @@ def project_game(game: Game | None, events: Iterable[Any]) -> Game | None:
     return game
 
 
+def _game_row(row: dict) -> dict[str, Any]:
+    return {**row, "seats": json.loads(row["seats"]), "waiting_for": json.loads(row["waiting_for"])}
+
+
 def index_row(game: Game) -> tuple:
     """The game's summary as saved (parameters of `service.recorders.INDEX_UPSERT`)."""
     return (game.rules_id, game.status, game.created_at, game.updated_at, game.version, game.head,
@@ -381,10 +389,42 @@ class Store:
         return {r["seat"]: {"email": r["email"], "preference": r["preference"]} for r in rows}
 
     def list_games(self, ids: list[str] | None = None) -> list[dict[str, Any]]:
-        rows = self.db.query("SELECT * FROM tabularium_games ORDER BY created_at DESC")
-        games = [{**r, "seats": json.loads(r["seats"]), "waiting_for": json.loads(r["waiting_for"])}
-                 for r in rows]
-        return [g for g in games if ids is None or g["id"] in ids]
+        """Every game (or those of `ids`), newest first. The lobby and the API page with `games_page`."""
+        if ids is not None:
+            return self.games_page(ids, limit=None)[0]
+        rows = self.db.query("SELECT * FROM tabularium_games ORDER BY created_at DESC, id DESC")
+        return [_game_row(r) for r in rows]
+
+    def games_page(self, ids: Iterable[str] | None, statuses: Iterable[str] = (), before: tuple[str, str] | None = None,
+                   limit: int | None = 50) -> tuple[list[dict[str, Any]], tuple[str, str] | None]:
+        """One page of the games index, newest first (created_at, then id), in one indexed query:
+        `ids` None for every game (the operator), else only those (a seat token's game, a session's games);
+        `statuses` (empty: any); `before` the cursor (created_at, id) of the last row of the previous page.
+        Returns (rows, the cursor of the next page or None when there is none)."""
+        where, params = [], []
+        if ids is not None:
+            ids = sorted({str(i) for i in ids})
+            if not ids:
+                return [], None
+            where.append(f"id IN ({','.join('?' for _ in ids)})")
+            params += ids
+        statuses = sorted(set(statuses))
+        if statuses:
+            where.append(f"status IN ({','.join('?' for _ in statuses)})")
+            params += statuses
+        if before is not None:
+            where.append("(created_at < ? OR (created_at = ? AND id < ?))")
+            params += [before[0], before[0], before[1]]
+        sql = "SELECT * FROM tabularium_games" + (" WHERE " + " AND ".join(where) if where else "")
+        sql += " ORDER BY created_at DESC, id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit + 1)
+        rows = self.db.query(sql, tuple(params))
+        more = limit is not None and len(rows) > limit
+        rows = rows[:limit] if limit is not None else rows
+        cursor = (rows[-1]["created_at"], rows[-1]["id"]) if more and rows else None
+        return [_game_row(r) for r in rows], cursor
 
     def all_game_ids(self) -> list[str]:
         return [r["id"] for r in self.db.query("SELECT id FROM tabularium_games ORDER BY created_at")]
