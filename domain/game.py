@@ -21,6 +21,7 @@ from domain import clock as game_clock
 from domain.chain import GENESIS, check_link, event_hash, state_hash
 from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
+from domain import forms
 from domain.rules import IllegalAction, Outcome, Prompt, Rules, forced_choice_is_public, get_rules
 from domain.versions import rules_for, setup_state
 
@@ -59,10 +60,13 @@ def _rules_prompts(rules: Rules, state: dict) -> list[Prompt]:
     return prompts
 
 
-def bot_pick(seed_hex: str, seq: int, prompt: Prompt) -> str:
+def bot_pick(seed_hex: str, seq: int, prompt: Prompt, rules: Rules | None = None, state: Any = None) -> str:
     """The bot's uniformly random legal choice, derived from the secret seed (no generator state; the
-    choice itself is what the event records, so replay never re-picks)."""
-    return prompt.choices[derive(seed_hex, seq, 1 << 20, 64) % len(prompt.choices)].id
+    choice itself is what the event records, so replay never re-picks). For a form: a random answer
+    the rules accept (domain.forms.random_legal), drawn from the same derivation."""
+    if prompt.form is None:
+        return prompt.choices[derive(seed_hex, seq, 1 << 20, 64) % len(prompt.choices)].id
+    return forms.random_legal(rules, state, prompt, lambda n: derive(seed_hex, seq, 1 << 20, 64) % n)
 
 
 def public_prompt_id(state_version: int, prompt: Prompt) -> str:
@@ -220,7 +224,7 @@ class Game(Aggregate):
         """Decisions owed now, with public ids; a seat whose secret choice is sealed owes nothing."""
         if self.status != ACTIVE:
             return []
-        return [Prompt(p.seat, public_prompt_id(self.state_version, p), p.kind, p.text, p.choices, p.secret)
+        return [Prompt(p.seat, public_prompt_id(self.state_version, p), p.kind, p.text, p.choices, p.secret, p.form)
                 for p in _rules_prompts(self.rules, self.state) if p.seat not in self.sealed]
 
     def prompt_for(self, seat: str) -> Prompt | None:
@@ -246,12 +250,10 @@ class Game(Aggregate):
             raise NotYourDecision("There is no decision for you to make at the moment.")
         if prompt_id != prompt.id:
             raise StalePrompt("The game has moved on since that form or e-mail: reload and choose again.")
-        picked = prompt.find(choice)
-        if picked is None:
-            raise IllegalAction(f"{choice!r} is not one of the choices; the choices are "
-                                f"{', '.join(prompt.choice_ids())}.")
+        # a choice id, or a form's answer: structure, then the rules' check_answer (domain.forms)
+        picked = forms.accept(self.rules, self.state, prompt, choice)
         fresh = self._set_standing_order(prompt, picked.id, picked.label, at) if standing else None
-        self._decide(prompt, choice, key, at, by)
+        self._decide(prompt, picked.id, key, at, by)
         self._auto_resolve(at, fresh)
         return dict(self.keys[scoped]) if scoped else {"version": self.version}
 
@@ -338,7 +340,7 @@ class Game(Aggregate):
         for order in self.standing.get(prompt.seat, []):
             if order["kind"] != prompt.kind or order["id"] == fresh:
                 continue
-            offered = prompt.find(order["choice"])
+            offered = forms.offered(self.rules, self.state, prompt, order["choice"])  # form: the exact answer
             if offered is not None and offered.label == order["label"]:
                 return order
         return None
@@ -401,7 +403,7 @@ class Game(Aggregate):
             bot = next((p for p in prompts if p.seat in self.bot_seats), None)
             if bot is None:
                 return
-            self._decide(bot, bot_pick(self.seed, self.version + 1, bot), None, at, "bot")
+            self._decide(bot, bot_pick(self.seed, self.version + 1, bot, self.rules, self.state), None, at, "bot")
         raise RuntimeError("automatic decisions did not settle")  # a rules bug, never player input
 
     def _finish_if_over(self, at: str) -> None:

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from domain.forms import Form
 
 State = dict[str, Any]
 
@@ -28,7 +31,10 @@ class Choice:
 
 @dataclass(frozen=True)
 class Prompt:
-    """A decision owed by one seat. Its `id` changes whenever the decision it stands for changes."""
+    """A decision owed by one seat. Its `id` changes whenever the decision it stands for changes.
+
+    Either `choices` lists the options, or `form` (domain.forms.Form) describes a few fields and
+    `choices` is empty: then the answer is the form's canonical answer (see domain/forms.py)."""
 
     seat: str
     id: str
@@ -36,6 +42,7 @@ class Prompt:
     text: str
     choices: tuple[Choice, ...]
     secret: bool = False
+    form: "Form | None" = None
 
     def choice_ids(self) -> list[str]:
         return [c.id for c in self.choices]

@@ -16,6 +16,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 from jsonschema import Draft202012Validator
 
+from domain import forms
 from domain.chain import GENESIS, check_link, event_hash, state_hash
 from domain.game import Game, salt_for
 from domain.randomness import seed_commitment, verify_draws
@@ -362,8 +363,8 @@ def _legality_problem(game: Game, e: dict, withheld: set[int] = frozenset()) -> 
         return f"event {e['seq']}: an undo that was not allowed ({problem})" if problem else None
     if e["type"] not in ("ChoiceMade", "ChoiceSealed"):
         return None
-    prompt = game.prompt_for(c["seat"])
-    if prompt is None or prompt.id != c["prompt_id"] or prompt.find(c["choice"]) is None:
+    prompt = game.prompt_for(c["seat"])  # a form's answer, or an old id the title still reads (domain.forms)
+    if prompt is None or prompt.id != c["prompt_id"] or forms.offered(game.rules, game.state, prompt, c["choice"]) is None:
         return f"event {e['seq']}: {c['choice']!r} was not a legal choice for {c['seat']} at that moment"
     if c.get("by") == "standing" and c.get("order") not in withheld:
         return _standing_problem(game, e, prompt)
@@ -375,7 +376,7 @@ def _standing_problem(game: Game, e: dict, prompt: Any) -> str | None:
     (kind, choice id and label): the server cannot pass off a choice of its own as the player's order."""
     c = e["content"]
     order = next((o for o in game.standing.get(c["seat"], []) if o["id"] == c.get("order")), None)
-    offered = prompt.find(c["choice"])
+    offered = forms.offered(game.rules, game.state, prompt, c["choice"])
     if order is None or order["kind"] != prompt.kind or order["choice"] != c["choice"] \
             or offered is None or offered.label != order["label"]:
         return f"event {e['seq']}: {c['seat']}'s choice is recorded as made by a standing order that did not say so"

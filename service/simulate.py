@@ -63,7 +63,7 @@ def play_one(rules_id: str, players: int, seed: int, n: int, options: dict, chec
         prompts = game.open_prompts()
         assert prompts, "the game is active but nobody owes a decision"
         prompt = prompts[bot.randrange(len(prompts))]
-        game.choose(prompt.seat, prompt.id, random_choice(prompt, bot), None, AT, "bot")
+        game.choose(prompt.seat, prompt.id, random_choice(prompt, bot, game.rules, game.state), None, AT, "bot")
         decisions += 1
         assert decisions < MAX_DECISIONS, "the game does not end"
         if check:

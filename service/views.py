@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import forms
 from domain.game import ACTIVE, FINISHED, Game
 from domain.rules import Prompt
 
@@ -18,7 +19,8 @@ def prompt_json(prompt: Prompt | None, deadline: str | None = None) -> dict | No
     if prompt is None:
         return None
     return {"id": prompt.id, "kind": prompt.kind, "text": prompt.text, "secret": prompt.secret,
-            "choices": [{"id": c.id, "label": c.label} for c in prompt.choices], "deadline": deadline}
+            "choices": [{"id": c.id, "label": c.label} for c in prompt.choices],
+            "form": prompt.form.to_json() if prompt.form is not None else None, "deadline": deadline}
 
 
 def game_json(game: Game) -> dict:
@@ -134,7 +136,7 @@ class HistoryBuilder:
         by_order = " (by standing order)" if c.get("by") == "standing" else ""
         if self.narrator in (c["seat"], REFEREE):
             prompt = next((p for p in game.rules.prompts(before) if p.seat == c["seat"]), None)
-            choice = prompt.find(c["choice"]) if prompt else None
+            choice = forms.offered(game.rules, before, prompt, c["choice"]) if prompt else None
             label = choice.label if choice else c["choice"]
             who = "You" if self.narrator == c["seat"] else self._name(game, c["seat"])
             return [f"{who} chose in secret: {label} (sealed until everyone has chosen){by_order}."]

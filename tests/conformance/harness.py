@@ -71,16 +71,15 @@ def random_answer(prompt: Prompt, rng: random.Random) -> str:
 
 
 def random_form_answer(prompt: Prompt, form: Any, rng: random.Random) -> str:
-    """Plug-in point for forms (ARCHITECTURE.md section 2: a prompt with a few fields, each enumerated
-    (one of, k of, one value per listed item) or bounded (a whole number in a range, a short list of rows)).
+    """A random canonical answer to a prompt's form, field by field from the form's description (the same
+    description the web form, the e-mail syntax and the bot read): `domain.forms.random_answer`. The
+    suite then checks that `apply` accepts it; a title whose forms admit well-formed answers that its
+    rules refuse must say so through `check_answer`, and the bot (`domain.forms.random_legal`) uses it."""
+    from domain import forms
 
-    Today no prompt has a form (`domain.rules.Prompt` has no `form` field yet). When forms land, generate
-    here a random answer field by field from the form's description (the same description the web form,
-    the e-mail syntax and the bot read) and return its canonical string, the one `apply` accepts as
-    `choice`. Until then a form fails loudly rather than being skipped."""
-    raise AssertionError(f"[answers] prompt {prompt.id!r} ({prompt.kind}) for {prompt.seat} carries a form, and "
-                         "the conformance suite cannot answer forms yet: teach "
-                         "tests/conformance/harness.py:random_form_answer to generate one")
+    answer = forms.random_answer(form, rng)
+    assert forms.canonical(form, answer) == answer, f"[answers] random answer {answer!r} is not canonical"
+    return answer
 
 
 def legal_answers(prompt: Prompt) -> list[str]:
@@ -240,6 +239,8 @@ def check_secret_step(rules: Rules, before: dict, seat: str, choice: str, prompt
     """Applying one sealed choice of a round whose reveal is not complete: every other seat's view (and the
     spectator's) must be the same whichever legal choice `seat` sealed. Returns 1 if an alternative existed."""
     others = [c for c in legal_answers(prompt) if c != choice]
+    if getattr(prompt, "form", None) is not None:  # a form: another random answer (random_form_answer)
+        others = sorted({random_form_answer(prompt, prompt.form, rng) for _ in range(4)} - {choice})
     if not others:
         return 0
     alternative = rng.choice(others)

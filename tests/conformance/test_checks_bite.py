@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
 
 import pytest
 
@@ -165,18 +164,16 @@ def test_platform_sealed_check_catches_a_history_that_names_a_sealed_choice(monk
         harness.play_platform("toy", 3, 0, check_sealed=True)
 
 
-@dataclass(frozen=True)
-class FormPrompt(Prompt):
-    """A prompt as it will look once forms land (ARCHITECTURE.md section 2)."""
+def test_random_answers_handle_prompts_without_a_form_and_answer_a_form_from_its_description():
+    from domain import forms
 
-    form: dict | None = None
-
-
-def test_random_answers_handle_prompts_without_a_form_and_refuse_to_skip_a_form():
     choices = (Choice("draw", "Draw a card"), Choice("pass", "Pass"))
-    plain = FormPrompt("red", "r1.draw", "draw_or_pass", "Draw or pass?", choices)
+    plain = Prompt("red", "r1.draw", "draw_or_pass", "Draw or pass?", choices)
     rng = random.Random(1)
     assert {harness.random_answer(plain, rng) for _ in range(40)} == {"draw", "pass"}
-    with_form = FormPrompt("red", "r1.bid", "bid", "Bid", (), form={"fields": [{"name": "talents", "min": 0}]})
-    with pytest.raises(AssertionError, match=r"\[answers\] .* carries a form.*random_form_answer"):
-        harness.random_answer(with_form, rng)
+    form = forms.Form((forms.Number("talents", "Talents", 0, 3),
+                       forms.SomeOf("cards", "Cards", (forms.Option("a", "A"), forms.Option("b", "B")), 1, 1)))
+    with_form = Prompt("red", "r1.bid", "bid", "Bid", (), form=form)
+    answers = {harness.random_answer(with_form, rng) for _ in range(80)}
+    assert len(answers) == 8  # 4 amounts x 2 cards, every one canonical
+    assert all(forms.canonical(form, a) == a for a in answers)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from random import Random
 from typing import Mapping, Sequence
 
+from domain import forms
 from domain.rules import Choice, IllegalAction, Outcome, Prompt, Rules, register
 
 from . import buildings, consul, events, famine, great_works, income, scoring, setup  # noqa: F401  (states)
@@ -61,8 +62,9 @@ class Sylla(Rules):
         out = []
         for seat in state["seats"]:
             if seat in legal:
-                out.append(Prompt(seat, pid, step.kind, step.text(state, D, seat),
-                                  self._choices(step, state, D, seat, legal[seat]), step.secret))
+                form = step.form(state, D, seat) if hasattr(step, "form") else None
+                choices = () if form is not None else self._choices(step, state, D, seat, legal[seat])
+                out.append(Prompt(seat, pid, step.kind, step.text(state, D, seat), choices, step.secret, form))
         return out
 
     def _choices(self, step, state: dict, D, seat: str, ids) -> tuple[Choice, ...]:
@@ -89,12 +91,46 @@ class Sylla(Rules):
         if ids is None:
             raise IllegalAction(f"There is no decision for {seat.capitalize()} now: the game is waiting "
                                 f"for {self._waiting_names(state)} {step.waiting_text(state, D)}.")
-        if choice not in ids:
-            shown = ", ".join(list(ids)[:12]) + (", ..." if len(ids) > 12 else "")
-            raise IllegalAction(f"{choice!r} is not one of your choices now; you may choose: {shown}.")
+        choice = self._read(step, state, D, seat, choice, ids)
         s = clone(state)
         step.act(s, D, seat, choice, rng)
         return s
+
+    def _read(self, step, state: dict, D, seat: str, choice: str, ids) -> str:
+        """The step's own choice id for `choice`. A decision with a form (starting characters, Great Works)
+        takes its canonical answer, and still its old choice id (the compatibility reading: games recorded
+        before the forms replay unchanged; docs/rules-sylla.md); both give the same id, so the same play."""
+        if choice in ids:
+            return choice
+        if hasattr(step, "form"):
+            form = step.form(state, D, seat)
+            cid = step.from_answer(state, D, seat, forms.values_of(form, choice))  # FormError: a sentence
+            if cid in ids:
+                return cid
+            raise IllegalAction(f"{forms.summary(form, choice)}: that is not one of your choices now.")
+        shown = ", ".join(list(ids)[:12]) + (", ..." if len(ids) > 12 else "")
+        raise IllegalAction(f"{choice!r} is not one of your choices now; you may choose: {shown}.")
+
+    def check_answer(self, state: dict, seat: str, answer: str) -> None:
+        """The protocol's whole-answer check of a form (domain/forms.py), without playing it."""
+        D = data_for(state)
+        step = STATES[state["phase"]]
+        ids = step.legal(state, D).get(seat) if not state["finished"] else None
+        if ids is None:
+            raise IllegalAction(f"There is no decision for {seat.capitalize()} now.")
+        self._read(step, state, D, seat, answer, ids)
+
+    def legacy_choice(self, state: dict, seat: str, choice: str) -> Choice | None:
+        """The compatibility reading (domain/forms.py): an old choice id of a decision that is now a form,
+        with its old label, when it is legal now (recorded games and standing orders set before)."""
+        if state["finished"]:
+            return None
+        D = data_for(state)
+        step = STATES[state["phase"]]
+        ids = step.legal(state, D).get(seat)
+        if ids is None or choice not in ids or not hasattr(step, "form"):
+            return None
+        return next((c for c in self._choices(step, state, D, seat, ids) if c.id == choice), None)
 
     def _waiting_names(self, state: dict) -> str:
         seats = [p.seat.capitalize() for p in self.prompts(state)]
@@ -111,7 +147,8 @@ class Sylla(Rules):
         ids = step.legal(state, D).get(seat)
         if not ids:
             raise IllegalAction(f"There is no decision for {seat.capitalize()} now.")
-        return step.default(state, D, seat, list(ids))
+        cid = step.default(state, D, seat, list(ids))
+        return step.to_answer(state, D, seat, cid) if hasattr(step, "form") else cid
 
     # ------------------------------------------------------------------------------- reading
     def view(self, state: dict, seat: str | None) -> dict:

@@ -33,6 +33,25 @@ def commit_choices(work: str, work_name: str, senators: int, money: int, plebs: 
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
+def commit_form(work_name: str, money: int):
+    """D17 as a form: the thumb, then the denarii (`thumb: up` and `denarii: 3`, or `up 3`)."""
+    from domain import forms
+
+    thumb = forms.OneOf("thumb", "Thumb", (forms.Option("up", f"Thumb up: fund the {work_name}"),
+                                           forms.Option("down", "Thumb down: give to the plebs")))
+    amount = forms.Number("denarii", "Denarii", 0, money)
+    return forms.Form((thumb, amount), commit_answer("down-0"))
+
+
+def commit_answer(cid: str) -> str:
+    """Compatibility reading: an old commitment id ('up-3') as the form's canonical answer."""
+    from domain import forms
+
+    thumb, d = parse(cid)
+    return forms.encode({"denarii": d, "thumb": thumb})
+
+
 def parse(cid: str) -> tuple[str, int]:
     thumb, d = cid.split("-")
     return thumb, int(d)
@@ -64,6 +83,15 @@ class GreatWorksThumb(Step):
         gw = s["gw_current"]
         return commit_choices(gw, D.work_name(gw), count_type(s, D, seat, "senator", True),
                               s["players"][seat]["denarii"], D.const["plebeian_votes_per_prestige"])
+
+    def form(self, s: dict, D: Any, seat: str):
+        return commit_form(D.work_name(s["gw_current"]), s["players"][seat]["denarii"])
+
+    def from_answer(self, s: dict, D: Any, seat: str, values: dict) -> str:
+        return f"{values['thumb']}-{values['denarii']}"
+
+    def to_answer(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        return commit_answer(cid)
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         senators = count_type(s, D, seat, "senator", True)

@@ -171,6 +171,44 @@ def hands_for(s: dict, D: GameData, seat: str) -> tuple[tuple[str, ...], dict, l
     return found
 
 
+_FORMS: dict[tuple, Any] = {}
+
+
+def default_hand(D: GameData, members: dict, cards: list[str], ids: Sequence[str]) -> str:
+    """What a timeout plays: the first hand with the most different character types."""
+    return max(ids, key=lambda h: len({D.cards[cards[i]].type for i in members[h]}))
+
+
+def hand_form(s: dict, D: GameData, seat: str):
+    """The opening choice as a form: k of the seat's set, ticked by number (`characters: 1 3 4 6 7 9`).
+    Option values are the card codes of the old hand ids, so an answer maps to its old id and back."""
+    from domain import forms
+
+    cset = s["players"][seat]["set"]
+    key = (s["dkey"], cset, len(s["seats"]))
+    found = _FORMS.get(key)
+    if found is None:
+        ids, members, cards = hands_for(s, D, seat)
+        k = len(members[ids[0]])
+        field = forms.SomeOf("characters", "Characters",
+                             tuple(forms.Option(card_code(c, cset), card_label(D, c)) for c in cards), k, k)
+        default = hand_answer(default_hand(D, members, cards, ids))
+        found = _FORMS[key] = forms.Form((field,), default)
+    return found
+
+
+def hand_answer(cid: str) -> str:
+    """Compatibility reading: an old hand id ('sen-p.mer-c...') as the form's canonical answer."""
+    from domain import forms
+
+    return forms.encode({"characters": cid.split(".")})
+
+
+def hand_id(values: dict) -> str:
+    """The old hand id of a (checked) answer: the codes in set order, joined by dots."""
+    return ".".join(values["characters"])
+
+
 @state
 class ChooseStartingCharacters(Step):
     name = "choose_starting_characters"
@@ -189,7 +227,17 @@ class ChooseStartingCharacters(Step):
                 "(secret; revealed when everybody has chosen).")
 
     def choices(self, s: dict, D: Any, seat: str) -> tuple:
+        """The old numbered choices (one per hand): the compatibility reading of recorded games."""
         return hand_choices(s, D, seat)
+
+    def form(self, s: dict, D: Any, seat: str):
+        return hand_form(s, D, seat)
+
+    def from_answer(self, s: dict, D: Any, seat: str, values: dict) -> str:
+        return hand_id(values)
+
+    def to_answer(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        return hand_answer(cid)
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         _, members, cards = hands_for(s, D, seat)
@@ -197,7 +245,7 @@ class ChooseStartingCharacters(Step):
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
         _, members, cards = hands_for(s, D, seat)
-        return max(ids, key=lambda h: len({D.cards[cards[i]].type for i in members[h]}))
+        return default_hand(D, members, cards, ids)
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         s["sealed"][seat] = cid
