@@ -4,8 +4,9 @@ the last one (issue #12, section 5).
 A checkpoint says "a full audit passed over the first `length` events, up to `head`": it holds the
 game the replay ended in (as a snapshot's state), the seed commitment, and once the seed is revealed the
 seed itself with the randomness verdict; plus `full_at`, the time of the last full pass it descends from.
-It is written only for a report with no problem at all (chain and replay valid, randomness not invalid),
-and sealed like a snapshot: an HMAC under a key derived from TABULARIUM_SECRET_KEY (any key still
+It names the release and rules version that replayed it (another release's is not continued: after an
+upgrade each game's first audit is full). It is written only for a report with no problem at all (chain
+and replay valid, randomness not invalid), and sealed like a snapshot: an HMAC under a key derived from TABULARIUM_SECRET_KEY (any key still
 accepted verifies, the current one seals) over the game id, length, head, state hash, time and body. A
 database editor cannot write "verified up to N" without the key.
 
@@ -29,8 +30,10 @@ the full pass when the seed is revealed, and in the periodic full pass (docs/ope
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
+import importlib.metadata
 import json
 import logging
 import os
@@ -78,6 +81,25 @@ def _seal(key: bytes, game_id: str, length: int, head: str, digest: str, sealed_
     return hmac.new(key, message.encode(), hashlib.sha256).hexdigest()
 
 
+@functools.cache
+def _release() -> str:
+    try:
+        return importlib.metadata.version("tabularium")
+    except Exception:  # noqa: BLE001 — running from a source tree that is not installed
+        return "source"
+
+
+def code_version(game: Game) -> str:
+    """What the checkpoint's game was replayed by: this release and the title's rules version. Another
+    release's checkpoint (before or after an upgrade) is not continued: one full audit makes a new one."""
+    release = _release()
+    try:
+        rules = f"{game.rules.id}:{game.rules.version}"
+    except Exception:  # noqa: BLE001 — a title this release does not have
+        rules = "unknown"
+    return f"{release}/{rules}"
+
+
 def _table(service: Any) -> Any:
     """The table, created on first use (like the message log): `init-db` needs no change, and a database
     that refuses it leaves the public audit full (a warning), never failing."""
@@ -112,6 +134,8 @@ def load(service: Any, gid: UUID) -> tuple[audit.AuditedPrefix, str] | None:
                         topic=GAME_TOPIC, state=state).mutate(None)
         if state_hash(game.state) != digest or game.head != head or not isinstance(game, Game):
             raise DamagedRecord("its game is not the state it names")
+        if data.get("code") != code_version(game):
+            return None  # replayed by another release (or rules version): audit in full, then re-checkpoint
     except DamagedRecord as exc:
         alert(gid, f"the audit checkpoint at event {row.get('length')} is ignored: {exc.sentence}; "
                    "audited in full")
@@ -133,7 +157,8 @@ def save(service: Any, gid: UUID, report: audit.AuditReport, full_at: str) -> bo
     body = service.store.app.mapper.transcoder.encode({
         "format": FORMAT, "chain_valid": True, "replay_valid": True, "full_at": full_at,
         "seed_commitment": report.seed_commitment, "seed": report.seed,
-        "randomness_valid": report.randomness_valid, "game": Snapshot.take(game).state}).decode()
+        "randomness_valid": report.randomness_valid, "code": code_version(game),
+        "game": Snapshot.take(game).state}).decode()
     sealed_at = service.now()
     digest = state_hash(game.state)
     seal = _seal(_keys(service)[0], str(gid), report.length, report.head, digest, sealed_at, body)

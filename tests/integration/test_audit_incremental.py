@@ -181,6 +181,21 @@ def test_a_forged_checkpoint_is_ignored_with_an_alert_and_the_audit_is_full(svc,
     assert _row(svc, gid)["length"] == report.length  # replaced by a checkpoint of the full pass
 
 
+def test_another_releases_checkpoint_is_not_continued(svc, caplog, monkeypatch):
+    """After an upgrade (another release or rules version replayed it) the first audit is full, without
+    an alert, and re-checkpoints under this release."""
+    gid = _checkpointed(svc)
+    svc.post_message(gid, None, "all", "after the upgrade")
+    real = checkpoints.code_version
+    monkeypatch.setattr(checkpoints, "code_version", lambda game: "9.9.9/" + real(game))
+    full = Counted(svc)
+    with caplog.at_level(logging.ERROR, logger="tabularium.integrity"):
+        report = public_audit(svc, gid)
+    assert full.calls == 1 and report.ok and not _alerts(caplog)
+    svc.post_message(gid, None, "all", "and then")
+    assert public_audit(svc, gid).ok and full.calls == 1  # the new checkpoint is continued
+
+
 def test_a_forged_checkpoint_cannot_hide_a_forged_event(svc, caplog):
     """A forger rewrites an old event (re-hashing it and every later one, and the witness) and moves the
     checkpoint's head to the forged chain: the seal fails, the full audit replays and refuses it."""
