@@ -44,6 +44,7 @@ import json
 import os
 import random
 import re
+import secrets
 import shutil
 import statistics
 import subprocess
@@ -166,7 +167,8 @@ class Grower:
                 else:
                     seat = rng.choice(self.seats)
                     to = "all" if rng.random() < 0.85 else [rng.choice([s for s in self.seats if s != seat])]
-                    game.post_message(seat, to, message_text(rng, self.messages), svc.now())
+                    game.post_message(seat, to, message_text(rng, self.messages), svc.now(),
+                                      private_salt=secrets.token_hex(16))
                     self.messages += 1
 
         while svc.get(self.gid).version < target:

@@ -18,7 +18,7 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 from domain import clock as game_clock
-from domain.chain import GENESIS, check_link, event_hash, state_hash
+from domain.chain import GENESIS, check_link, event_hash, is_private_event, state_hash
 from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
 from domain import forms
@@ -236,11 +236,12 @@ class Game(Aggregate):
     # ----------------------------------------------------------------- commands
 
     def choose(self, seat: str, prompt_id: str, choice: str, key: str | None, at: str,
-               by: str = "seat", standing: bool = False) -> dict:
+               by: str = "seat", standing: bool = False, private_salt: str | None = None) -> dict:
         """Apply or seal one decision; returns {"version"}; the same key twice returns the first result.
 
         `standing`: and keep making this choice whenever a prompt of the same kind offers it to this seat
-        (a standing order, private to the seat; see `_standing_choice`)."""
+        (a standing order, private to the seat; see `_standing_choice`). `private_salt`: the order's fresh
+        random salt, required with `standing` (see `_event_salt`)."""
         scoped = f"{seat}:{key}" if key else None  # one seat's key can never answer for another seat
         if scoped and scoped in self.keys:
             return dict(self.keys[scoped])
@@ -252,18 +253,18 @@ class Game(Aggregate):
             raise StalePrompt("The game has moved on since that form or e-mail: reload and choose again.")
         # a choice id, or a form's answer: structure, then the rules' check_answer (domain.forms)
         picked = forms.accept(self.rules, self.state, prompt, choice)
-        fresh = self._set_standing_order(prompt, picked.id, picked.label, at) if standing else None
+        fresh = self._set_standing_order(prompt, picked.id, picked.label, at, private_salt) if standing else None
         self._decide(prompt, picked.id, key, at, by)
         self._auto_resolve(at, fresh)
         return dict(self.keys[scoped]) if scoped else {"version": self.version}
 
-    def cancel_standing_order(self, seat: str, order_id: int, at: str) -> None:
+    def cancel_standing_order(self, seat: str, order_id: int, at: str, private_salt: str | None = None) -> None:
         self._require_seat(seat)
         if self.status in (FINISHED, ABANDONED):  # nothing is appended after the seed is revealed
             raise GameNotActive("This game is over: its standing orders no longer matter.")
         if not any(o["id"] == order_id for o in self.standing.get(seat, [])):
             raise BadRequest("You have no standing order with that number.")
-        self._emit(Game.StandingOrderCancelled, at, seat=seat, order=order_id)
+        self._emit(Game.StandingOrderCancelled, at, private_salt=private_salt, seat=seat, order=order_id)
 
     def undo_problem(self, seat: str) -> str | None:
         """Why `seat` may not take back its last choice now, or None if it may.
@@ -285,7 +286,9 @@ class Game(Aggregate):
             raise UndoRefused(problem)
         self._emit(Game.ChoiceUndone, at, seat=seat, undone_seq=self.undo_stack[-1]["seq"])
 
-    def post_message(self, seat: str | None, to: str | list[str], text: str, at: str) -> None:
+    def post_message(self, seat: str | None, to: str | list[str], text: str, at: str,
+                     private_salt: str | None = None) -> None:
+        """`private_salt`: required for a message to some seats (private for good, see `_event_salt`)."""
         if isinstance(to, list):
             unknown = [s for s in to if s not in self.seat_ids]
             if unknown or not to:
@@ -293,7 +296,7 @@ class Game(Aggregate):
             to = sorted(set(to))
         elif to != "all":
             raise BadRequest('Recipients must be "all" or a list of seats.')
-        self._emit(Game.MessagePosted, at, seat=seat, to=to, text=text)
+        self._emit(Game.MessagePosted, at, private_salt=private_salt, seat=seat, to=to, text=text)
 
     def abandon(self, by: str, reason: str, at: str) -> None:
         if self.status in (FINISHED, ABANDONED):
@@ -324,12 +327,14 @@ class Game(Aggregate):
         if seat not in self.seat_ids:
             raise BadRequest(f"There is no seat {seat!r} in this game.")
 
-    def _set_standing_order(self, prompt: Prompt, choice: str, label: str, at: str) -> int:
+    def _set_standing_order(self, prompt: Prompt, choice: str, label: str, at: str,
+                            private_salt: str | None = None) -> int:
         """Records the order; returns its number (the seq of its event)."""
         orders = self.standing.get(prompt.seat, [])
         if len(orders) >= MAX_STANDING_ORDERS and not any(o["kind"] == prompt.kind for o in orders):
             raise BadRequest(f"You already have {MAX_STANDING_ORDERS} standing orders: cancel one first.")
-        self._emit(Game.StandingOrderSet, at, seat=prompt.seat, kind=prompt.kind, choice=choice, label=label)
+        self._emit(Game.StandingOrderSet, at, private_salt=private_salt, seat=prompt.seat, kind=prompt.kind,
+                   choice=choice, label=label)
         return self.version
 
     def _standing_choice(self, prompt: Prompt, fresh: int | None = None) -> dict | None:
@@ -411,9 +416,23 @@ class Game(Aggregate):
         if outcome is not None:
             self._emit(Game.GameFinished, at, outcome=outcome.to_json(), seed=self.seed)
 
-    def _emit(self, event_class: type, at: str, **content: Any) -> None:
+    def _event_salt(self, kind: str, content: dict, seq: int, private_salt: str | None) -> str:
+        """A public event's salt derives from the seed (the audit checks it once the seed is revealed). A
+        private event (domain.chain.is_private_event: a standing order set or cancelled, a message to some
+        seats) is withheld from the other seats for good while its hash is published and the seed revealed,
+        so its salt must not derive from anything ever revealed: it is the fresh random salt the caller drew
+        (128 bits, service.games.new_private_salt), recorded in the content, so replay never draws it again."""
+        if not is_private_event(kind, content):
+            return salt_for(self.seed, seq)
+        if not (isinstance(private_salt, str) and len(private_salt) == 32
+                and all(ch in "0123456789abcdef" for ch in private_salt)):
+            raise ValueError(f"{kind} is private for good: its command needs a fresh random salt "
+                             "(32 lowercase hex digits) from its caller")
+        return private_salt
+
+    def _emit(self, event_class: type, at: str, private_salt: str | None = None, **content: Any) -> None:
         seq = self.version + 1
-        content = {**content, "at": at, "salt": salt_for(self.seed, seq)}
+        content = {**content, "at": at, "salt": self._event_salt(event_class.__name__, content, seq, private_salt)}
         digest = event_hash(str(self.id), seq, event_class.__name__, self.head, content)
         self.trigger_event(event_class, timestamp=_ts(at), content=content, prev_hash=self.head, hash=digest)
 

@@ -116,6 +116,13 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)  # 192 bits
 
 
+def new_private_salt() -> str:
+    """The salt of an event private for good (a standing order, a message to some seats): 128 fresh random
+    bits drawn here, at the edge, and handed to the aggregate, never derived from the seed that the end of
+    the game reveals (domain.chain: "Two kinds of salt")."""
+    return secrets.token_hex(16)
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -183,7 +190,8 @@ class GameService:
             raise BadRequest("Only the player of a seat can give it a standing order.")
         def command(game: Game) -> dict:
             try:
-                return game.choose(seat, prompt_id, choice, key, self.now(), by, standing=standing)
+                return game.choose(seat, prompt_id, choice, key, self.now(), by, standing=standing,
+                                   private_salt=new_private_salt() if standing else None)
             except NotYourDecision as exc:
                 if type(exc) is NotYourDecision and self.was_offered(game, seat, prompt_id):
                     raise StalePrompt(ALREADY_DECIDED) from None  # 409 "read again", not 403 "not yours"
@@ -217,8 +225,10 @@ class GameService:
                               current: Game | None = None, guard: Guard | None = None) -> dict:
         if isinstance(order_id, bool) or not isinstance(order_id, int):
             raise BadRequest("A standing order is named by its number.")
-        return self._command(game_id, lambda g: (g.cancel_standing_order(seat, order_id, self.now()),
-                                                 {"version": g.version})[1], current, guard)
+        def command(game: Game) -> dict:
+            game.cancel_standing_order(seat, order_id, self.now(), new_private_salt())
+            return {"version": game.version}
+        return self._command(game_id, command, current, guard)
 
     def post_message(self, game_id: str | UUID, seat: str | None, to: Any, text: str) -> dict:
         caps = self.message_caps
@@ -227,7 +237,8 @@ class GameService:
             raise BadRequest("A message needs some text.")
         if seat is not None:
             self._check_message_caps(parse_game_id(game_id), seat)
-        result = self._command(game_id, lambda g: g.post_message(seat, to, text, self.now()))
+        result = self._command(game_id, lambda g: g.post_message(seat, to, text, self.now(),
+                                                                 private_salt=new_private_salt()))
         if seat is not None:
             self._log_message(parse_game_id(game_id), seat)
         return result

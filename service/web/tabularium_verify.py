@@ -10,7 +10,11 @@ It checks, and says in a sentence what does not hold:
     recomputed, but the chain must still run through them unbroken;
   * the seed commitment: the SHA-256 of the seed revealed at the end equals the commitment published when
     the game was created;
-  * every recorded random draw (dice, shuffles) and every event's salt, re-derived from that seed.
+  * every recorded random draw (dice, shuffles) and every public event's salt, re-derived from that seed.
+    A private event (a standing order set or cancelled, a message to some seats) is withheld from the other
+    seats for good, so its salt is fresh randomness that no revealed seed gives away (else anyone could
+    guess its content against its hash): its salt is not re-derived, only covered by its hash (games
+    recorded before this rule have seed-derived salts there, which pass as well).
 
 It does not replay the game's rules (that needs the project's source: `tabularium verify`), and says so.
 Exit status: 0 when everything it checks holds, 1 otherwise, 2 for a wrong command line.
@@ -37,6 +41,7 @@ EVENT_TYPES = {"GameCreated", "ChoiceMade", "ChoiceSealed", "ChoicesRevealed", "
 PRIVATE = "Private"          # an entry withheld from a seat's copy: only its place in the chain is shown
 REDACTED = {"redacted": True}
 SEED_REVEALED_BY = ("GameFinished", "GameAbandoned")
+PRIVATE_KINDS = ("StandingOrderSet", "StandingOrderCancelled")  # private to their seat, whatever they say
 HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 SEED = re.compile(r"(?:[0-9a-f]{2}){16,64}\Z")  # 16 to 64 bytes, as the server accepts them
 NOT_CHECKED = "rules replay: not checked by this script; run `tabularium verify` from the source"
@@ -74,7 +79,15 @@ def derive(seed_hex, seq, counter, bits):
 
 
 def salt_for(seed_hex, seq):
+    """A public event's salt (domain/game.py)."""
     return hmac.new(bytes.fromhex(seed_hex), "salt:{}".format(seq).encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def is_private_event(event_type, content):
+    """Exactly domain/chain.py: withheld from some seat for good, so its salt is fresh randomness."""
+    if event_type in PRIVATE_KINDS:
+        return True
+    return event_type == "MessagePosted" and content.get("to") != "all"
 
 
 # --------------------------------------------------------------------------- reading the file
@@ -292,13 +305,13 @@ def check_seed(events, seed, problems):
 
 
 def check_randomness(events, seed, problems):
-    """Every recorded draw and every salt derives from the revealed seed."""
+    """Every recorded draw and every public event's salt derives from the revealed seed."""
     count, with_draws, before = 0, 0, len(problems)
     for e in events:
         seq, c = e["seq"], e["content"]
         if e["type"] == PRIVATE or c == REDACTED:
             continue
-        if c["salt"] != salt_for(seed, seq):
+        if c["salt"] != salt_for(seed, seq) and not is_private_event(e["type"], c):
             problems.append("event {}: its salt does not derive from the seed".format(seq))
         if e["type"] == "ChoicesRevealed":
             draws = [d for item in c["choices"] for d in item["draws"]]
@@ -317,7 +330,8 @@ def check_randomness(events, seed, problems):
     if len(problems) > before:
         return "INVALID: " + problems[before] + (" (and {} more)".format(len(problems) - before - 1)
                                                   if len(problems) - before > 1 else "")
-    return "ok: {} draws in {} events, and every salt, derive from the revealed seed".format(count, with_draws)
+    return ("ok: {} draws in {} events, and every public event's salt, derive from the revealed seed"
+            .format(count, with_draws))
 
 
 def verify(archive):

@@ -100,6 +100,14 @@ def _tokens(name: str):
     return lambda: hashlib.sha256(f"golden:{name}:token:{next(counter)}".encode()).hexdigest()[:32]
 
 
+def _private_salts(name: str):
+    """Private events' salts are fresh randomness in the service (service.games.new_private_salt); seeded
+    here too, so that a rerun writes the same file. (The archives made before that rule derive them from
+    the game's seed, as every salt then was: they still verify.)"""
+    counter = iter(range(10**6))
+    return lambda: hashlib.sha256(f"golden:{name}:private-salt:{next(counter)}".encode()).hexdigest()[:32]
+
+
 def play(name: str, spec: dict, workdir: Path) -> tuple[dict, dict]:
     """Play game `name` to its end; returns (archive, manifest entry)."""
     import service.games as games_module
@@ -113,6 +121,7 @@ def play(name: str, spec: dict, workdir: Path) -> tuple[dict, dict]:
     settings = Settings.from_env(database_url=f"sqlite:///{workdir}/{name}.sqlite3", secret_key="golden",
                                  test_titles=True, mode="embedded", broker_url="memory://", mail_url=f"file://{workdir}/mail")
     games_module.new_token = _tokens(name)
+    games_module.new_private_salt = _private_salts(name)
     svc = GameService(settings, clock=clock)
     rng = random.Random(f"golden:{name}:{spec['seed']}")
     seed = hashlib.sha256(f"golden:{name}:seed".encode()).hexdigest()

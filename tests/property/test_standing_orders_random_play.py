@@ -22,6 +22,7 @@ if "sylla" in titles():
 def _play(rules_id: str, players: int, options: dict, n: int) -> Game:
     seed = hashlib.sha256(f"standing:{rules_id}:{players}:{n}".encode()).hexdigest()
     rng = random.Random(f"standing:{n}")
+    salts = random.Random(f"standing-salts:{n}")  # private events' fresh salts, drawn apart from the play
     seats = [{"seat": s, "name": s} for s in _seat_ids(rules_id, players)]
     game = Game.create(uuid.UUID(int=n + 1), rules_id, seats, options, seed, {}, AT)
     for _ in range(20_000):
@@ -29,13 +30,14 @@ def _play(rules_id: str, players: int, options: dict, n: int) -> Game:
             break
         owned = [(s, o["id"]) for s, orders in game.standing.items() for o in orders]
         if owned and rng.random() < 0.05:
-            game.cancel_standing_order(*rng.choice(owned), AT)
+            game.cancel_standing_order(*rng.choice(owned), AT, private_salt=f"{salts.getrandbits(128):032x}")
             continue
         prompt = rng.choice(game.open_prompts())
         choice = rng.choice(prompt.choices).id
         before = len(game.pending_events)
         standing = rng.random() < 0.25
-        game.choose(prompt.seat, prompt.id, choice, None, AT, "seat", standing=standing)
+        game.choose(prompt.seat, prompt.id, choice, None, AT, "seat", standing=standing,
+                    private_salt=f"{salts.getrandbits(128):032x}" if standing else None)
         if standing:  # the new order never acts in the command that set it
             new = list(game.pending_events)[before:]
             order = next(e.originator_version for e in new if type(e).__name__ == "StandingOrderSet")
