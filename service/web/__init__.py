@@ -92,11 +92,12 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
         app.config.update(config)
     app.extensions["tabularium.settings"] = settings
     app.extensions["tabularium.service"] = service
-    from service.web.cache import GameCache, HistoryCache
+    from service.history_model import HistoryModel
+    from service.web.cache import GameCache
 
     app.extensions["tabularium.games"] = GameCache(service)
     service.listeners.append(weak_listener(service.listeners, app.extensions["tabularium.games"].saved))
-    app.extensions["tabularium.history"] = HistoryCache(service)
+    app.extensions["tabularium.history"] = HistoryModel(service)  # the narration read model (bounded pages)
 
     if app.config["TABULARIUM_PROXY_FIX"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1, x_prefix=1)
@@ -239,14 +240,20 @@ def load_game(game_id: Any, for_command: bool = False):
     return loaded[gid]
 
 
+def history_model() -> Any:
+    """The narrated history read model (service.history_model): pages are bounded queries."""
+    return current_app.extensions["tabularium.history"]
+
+
 def game_history(game_id: Any, viewer: Any) -> list[dict]:
-    """The history narrated for `viewer` (incremental; the same entries as GameService.history)."""
-    return current_app.extensions["tabularium.history"].history(game_id, viewer)
+    """The whole history narrated for `viewer` (the same entries as GameService.history). Pages and the
+    game page read bounded slices instead (`history_model().page`, `.recent`)."""
+    return history_model().entries(load_game(game_id), viewer)
 
 
 def game_last_move(game_id: Any, viewer: Any) -> int:
-    """The seq of the viewer's own latest decision (after `game_history` for the same viewer), or 0."""
-    return current_app.extensions["tabularium.history"].last_move(game_id, viewer)
+    """The seq of the viewer's own latest decision, or 0."""
+    return history_model().last_move(load_game(game_id), viewer)
 
 
 def get_settings() -> Settings:
@@ -254,4 +261,4 @@ def get_settings() -> Settings:
 
 
 __all__ = ["create_app", "register_optional_blueprints", "get_service", "get_settings", "load_game",
-           "game_history", "game_last_move"]
+           "game_history", "game_last_move", "history_model"]

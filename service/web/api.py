@@ -24,6 +24,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 MAX_CLIENT_KEY = 150
 HISTORY_PAGE, MAX_HISTORY_PAGE = 200, 1000  # events per page of GET .../history
+GAMES_PAGE, MAX_GAMES_PAGE = 50, 500  # games per page of GET /api/games
 
 
 # ------------------------------------------------------------------------------------- helpers
@@ -144,15 +145,25 @@ def create_game():
 
 @bp.get("/games")
 def list_games():
-    """Games visible to the caller.
+    """Games visible to the caller, newest first, one page at a time.
     ---
     summary: List the caller's games
-    description: A seat token sees its game, the operator every game, a browser session its remembered games.
+    description: >
+      A seat token sees its game, the operator every game, a browser session its remembered games.
+      Newest first (by creation), `limit` games a page (50 by default; at most 500). The `Link` header's
+      `rel="next"` names the next (older) page, with an opaque `before` cursor; no link, no more games.
+      `status` keeps only the games in those states (repeat it, or separate them with commas).
     tags: [games]
     security: [{bearer: []}]
     parameters:
-      - {name: limit, in: query, required: false, schema: {type: integer, minimum: 1, maximum: 500}}
-    errors: [401, 429]
+      - {name: limit, in: query, required: false, schema: {type: integer, minimum: 1, maximum: 500},
+         description: 'games per page (50 by default)'}
+      - {name: before, in: query, required: false, schema: {type: string},
+         description: "the cursor of the next page, as the Link header's rel=next names it (opaque)"}
+      - {name: status, in: query, required: false,
+         schema: {type: string, enum: [active, paused, finished, abandoned]},
+         description: 'only games in this state (several: repeat it, or separate them with commas)'}
+    errors: [400, 401, 429]
     responses:
       '200':
         description: The games
@@ -160,17 +171,38 @@ def list_games():
           application/json:
             schema: {type: array, items: {$ref: '#/components/schemas/GameRow'}}
     """
+    from service.web.lobby import games_query
+
     caller = require_caller(api_caller())
-    limit = request.args.get("limit", default=200, type=int)
-    if limit is None or not 1 <= limit <= 500:
-        limit = 200
-    store = get_service().store
+    limit = cursor_int("limit")
+    if limit is None:
+        limit = GAMES_PAGE
+    if not 1 <= limit <= MAX_GAMES_PAGE:
+        abort(400, description=f'"limit" must be from 1 to {MAX_GAMES_PAGE}.')
+    statuses, before = games_query()
     ids = None if caller.operator else list(caller.seats)
-    rows = store.list_games(ids)[:limit]
-    return jsonify([{"id": r["id"], "rules": r["rules"], "status": r["status"], "created_at": r["created_at"],
-                     "updated_at": r["updated_at"], "length": r["length"], "head": r["head"],
-                     "players": r["seats"], "waiting_for": r["waiting_for"],
-                     "your_seats": caller.seats_in(r["id"])} for r in rows])
+    rows, more = get_service().store.games_page(ids, statuses, before, limit)
+    response = jsonify([{"id": r["id"], "rules": r["rules"], "status": r["status"], "created_at": r["created_at"],
+                         "updated_at": r["updated_at"], "length": r["length"], "head": r["head"],
+                         "players": r["seats"], "waiting_for": r["waiting_for"],
+                         "your_seats": caller.seats_in(r["id"])} for r in rows])
+    if more is not None:
+        from service.web.lobby import games_cursor
+
+        status = request.args.getlist("status") or None
+        response.headers["Link"] = (f'<{url_for("api.list_games", limit=limit, status=status, before=games_cursor(more))}>;'
+                                    ' rel="next"')
+    return response
+
+
+def cursor_int(name: str) -> int | None:
+    """An optional whole number from the query; 400 with a sentence when it is not one."""
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return None
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
+        abort(400, description=f'"{name}" must be a whole number.')
+    return int(raw)
 
 
 @bp.get("/games/<game_id>")
@@ -372,8 +404,7 @@ def get_history(game_id: str):
           application/json:
             schema: {type: array, items: {$ref: '#/components/schemas/HistoryEntry'}}
     """
-    from service.web import game_history
-    from service.web.history import cursor, history_page
+    from service.web.history import cursor, page_of
 
     before, after, limit = cursor("before"), cursor("after"), cursor("limit")
     if limit is None:
@@ -382,7 +413,7 @@ def get_history(game_id: str):
         abort(400, description=f'"limit" must be from 1 to {MAX_HISTORY_PAGE}.')
     game = load(game_id)
     viewer = viewer_for(game, api_caller(game=game), wanted_seat())
-    entries, older, newer = history_page(game_history(game.id, viewer), before, after, limit)
+    entries, older, newer = page_of(game, viewer, before, after, limit)
     response = jsonify(entries)
     links = []
     if older is not None:

@@ -1,4 +1,5 @@
-"""A read-only cache of the latest Game aggregate per game, for the web's read paths.
+"""A read-only cache of the latest Game aggregate per game, for the web's read paths. (The narrated history
+is no longer cached here: it is a read model in the database, service.history_model.)
 
 Before using a cached game, one indexed query reads the game's events after the cached version; if
 there are any they are folded into a copy, which replaces the entry. Games saved by this process
@@ -100,90 +101,3 @@ class GameCache:
         self._put(game, self.clock())  # just committed by this process: the latest as of now
         if has_app_context():
             g.get("tabularium_loaded", {}).pop(game.id, None)
-
-
-class _Narrated:
-    """One viewer's narrated history of one game, with the aggregate folded up to `version`."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.version = 0
-        self.game: Any = None
-        self.entries: list[dict] = []
-        self.narrator: Any = None
-        self.over = False
-        self.last_move = 0  # the viewer's own latest decision (not automatic, timed out, bot or operator)
-
-
-def _own_move(event: Any, viewer: Any) -> bool:
-    c = event.content
-    return type(event).__name__ in ("ChoiceMade", "ChoiceSealed") and c.get("by") == "seat" and c.get("seat") == viewer
-
-
-class HistoryCache:
-    """Incremental `GameService.history`: each page view narrates only the events it has not seen yet.
-
-    It folds new events through `service.views.HistoryBuilder` exactly as the service does, starting
-    again from the first event when the game ends (the narration then switches to the unredacted one).
-    Any surprise falls back to the service's own `history`. (A wish for the service: this, built in.)
-    """
-
-    def __init__(self, service: Any, size: int = MAX_GAMES):
-        self.service, self.size = service, size
-        self.items: OrderedDict[tuple, _Narrated] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def _slot(self, key: tuple) -> _Narrated:
-        with self.lock:
-            slot = self.items.get(key)
-            if slot is None:
-                slot = self.items[key] = _Narrated()
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-            return slot
-
-    def history(self, game_id: str | UUID, viewer: Any) -> list[dict]:
-        gid = parse_game_id(game_id)
-        slot = self._slot((gid, viewer))
-        with slot.lock:
-            try:
-                return list(self._update(slot, gid, viewer))
-            except Exception:  # never worse than the service: start again next time
-                slot.version, slot.game, slot.entries, slot.last_move = 0, None, [], 0
-                return self.service.history(gid, viewer)
-
-    def last_move(self, game_id: str | UUID, viewer: Any) -> int:
-        """The seq of the viewer's own latest decision, as of their last `history` (0: none, or unknown)."""
-        slot = self.items.get((parse_game_id(game_id), viewer))
-        return slot.last_move if slot is not None else 0
-
-    def _update(self, slot: _Narrated, gid: UUID, viewer: Any) -> list[dict]:
-        from service.views import HistoryBuilder
-
-        new = list(self.service.store.app.events.get(gid, gt=slot.version))
-        if not new:
-            if slot.version == 0:
-                return self.service.history(gid, viewer)  # reports GameNotFound properly
-            return slot.entries
-        ends = any(type(e).__name__ in ("GameFinished", "GameAbandoned") for e in new)
-        if ends and slot.version and not slot.over:
-            slot.version, slot.game, slot.entries, slot.last_move = 0, None, [], 0
-            new = list(self.service.store.app.events.get(gid))
-        if slot.version == 0:
-            builder = HistoryBuilder(new, viewer)
-            slot.narrator, slot.over = builder.narrator, ends
-        else:
-            builder = HistoryBuilder([], viewer)
-            builder.narrator = slot.narrator
-        game = slot.game
-        for event in new:
-            before = game.state if game is not None else None
-            game = event.mutate(game)
-            if _own_move(event, viewer):
-                slot.last_move = event.originator_version
-            entry = builder._entry(game, event, before)
-            if entry is not None:
-                slot.entries.append(entry)
-        slot.game, slot.version = game, new[-1].originator_version
-        return slot.entries

@@ -9,7 +9,7 @@ from domain.rules import IllegalAction
 from service import views
 from domain.clock import clock_of, describe_clock
 from service.games import token_hash
-from service.web import game_history, game_last_move, get_service, get_settings, load_game
+from service.web import get_service, get_settings, history_model, load_game
 from service.web.auth import Caller, remember_seat, session_caller, session_seat_guard, update_link, viewer_for
 from service.web.errors import status_for
 from service.web.validate import check_text
@@ -56,11 +56,11 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
                 notice: str | None = None):
     svc = get_service()
     view = views.view_json(game, viewer, svc.deadlines(game))
-    history = game_history(game.id, viewer)
-    messages = [e for e in history if e["type"] == "MessagePosted"][-MESSAGES:]
-    recent = [e for e in history if e["type"] != "MessagePosted"][-RECENT:]
-    last_move = game_last_move(game.id, viewer)  # "what happened while I was away"
-    news = sum(1 for e in history if e["seq"] > last_move and e["type"] != "MessagePosted") if last_move else 0
+    model = history_model()  # bounded queries of the narration read model, never the whole history
+    messages = model.recent(game, viewer, True, MESSAGES)
+    recent = model.recent(game, viewer, False, RECENT)
+    last_move = model.last_move(game, viewer)  # "what happened while I was away"
+    news = model.count_since(game, viewer, last_move) if last_move else 0
     my_seats = caller.seats_in(game.id)
     switchable = my_seats if not caller.operator else game.seat_ids
     names = {s["seat"]: s["name"] for s in game.seats}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request
 
 from service import views
-from service.web import game_history, get_service, load_game
+from service.web import get_service, history_model, load_game
 from service.web.auth import viewer_for
 from service.web.games import page_caller
 
@@ -52,6 +52,15 @@ def history_page(entries: list[dict], before: int | None, after: int | None, lim
     return items, older, newer
 
 
+def page_of(game, viewer: str | None, before: int | None, after: int | None, limit: int,
+            around: int | None = None) -> tuple[list[dict], int | None, int | None]:
+    """One page of the viewer's narration from the read model (service.history_model): a bounded query,
+    paged exactly as `history_page` pages the whole narration; its events are read again and checked."""
+    if before is not None and after is not None:
+        abort(400, description='Give "before" or "after", not both.')
+    return history_model().page(game, viewer, before, after, limit, around=around)
+
+
 @bp.get("/games/<game_id>/history")
 def page(game_id: str):
     svc = get_service()
@@ -70,7 +79,7 @@ def page(game_id: str):
             abort(404, description=f"There is no event {seq} in this game; it has {game.version}.")
         at_view = svc.view(game.id, viewer, seq)
         at = seq
-    entries, older, newer = history_page(game_history(game.id, viewer), before, after, PAGE, around=at)
+    entries, older, newer = page_of(game, viewer, before, after, PAGE, around=at)
     seat = viewer if viewer in game.seat_ids else None
     html = render_template("history.html", game=game, entries=entries, at=at, at_view=at_view, seat=seat,
                            names={s["seat"]: s["name"] for s in game.seats}, over=views.is_over(game),

@@ -27,14 +27,55 @@ def index():
     caller = session_caller()
     store = get_service().store
     ids = session_game_ids()
-    rows = store.list_games(None if caller.operator else ids) if (ids or caller.operator) else []
+    statuses, before = games_query()
+    rows, more = store.games_page(None if caller.operator else ids, statuses, before, LOBBY_PAGE) \
+        if (ids or caller.operator) else ([], None)
     games = []
-    for r in rows[:200]:
+    for r in rows:
         links = links_for(r["id"])
         games.append({**r, "your_seats": caller.seats_in(r["id"]),
                       "links": {seat: f"{get_settings().base_url}/play/{tok}" for seat, tok in links.items()}})
-    return render_template("lobby.html", games=games, operator=caller.operator,
-                           may_create=may_create(caller.operator))
+    older = url_for("lobby.index", status=request.args.getlist("status") or None, before=games_cursor(more)) \
+        if more is not None else None
+    return render_template("lobby.html", games=games, operator=caller.operator, older=older,
+                           paged=before is not None or bool(statuses), may_create=may_create(caller.operator))
+
+
+# ------------------------------------------------------------------------------- the games list's paging
+# `GET /` and `GET /api/games` page the games index newest first (Store.games_page, one indexed query);
+# the cursor of the next page is the last row's (created_at, id), opaque to clients.
+
+LOBBY_PAGE = 50
+STATUSES = ("active", "paused", "finished", "abandoned")
+
+
+def games_cursor(key: tuple[str, str]) -> str:
+    return f"{key[0]}_{key[1]}"
+
+
+def games_query() -> tuple[list[str], tuple[str, str] | None]:
+    """(statuses, before) from `?status=` (repeated or comma-separated) and `?before=`; 400 when malformed."""
+    from datetime import datetime
+    from uuid import UUID
+
+    statuses: list[str] = []
+    for raw in request.args.getlist("status")[:10]:
+        for name in raw.split(","):
+            if name not in STATUSES:
+                abort(400, description=f'"status" must be one of {", ".join(STATUSES)}.')
+            statuses.append(name)
+    raw = request.args.get("before")
+    if raw is None or raw == "":
+        return statuses, None
+    at, _, gid = raw.rpartition("_")
+    try:
+        if len(raw) > 100 or not at:
+            raise ValueError
+        datetime.fromisoformat(at)
+        gid = str(UUID(gid))
+    except ValueError:
+        abort(400, description='"before" must be the cursor of a page, as the Link header or the page names it.')
+    return statuses, (at, gid)
 
 
 def may_create(operator: bool) -> bool:
