@@ -58,7 +58,7 @@ def cmd_new(args) -> int:
     for spec in args.player:
         name, _, email = spec.partition(":")
         players.append({"name": name, "email": email})
-    created = service().create_game(args.rules, players, parse_options(args.option), seed=args.seed)
+    created = service().create_game(args.rules, players, parse_options(args.option, args.rules), seed=args.seed)
     data = {"id": created["id"], "seats": [{k: s[k] for k in ("seat", "name", "token", "url")}
                                            for s in created["seats"]]}
     out(data, args.json, lambda d: "\n".join([f"game {d['id']}"] + [
@@ -66,12 +66,25 @@ def cmd_new(args) -> int:
     return 0
 
 
-def parse_options(pairs: list[str]) -> dict:
+def parse_options(pairs: list[str], rules_id: str | None = None) -> dict:
+    """`--option KEY=VALUE`s. A title's option is read by its declaration (`Rules.parse_option`: text
+    that does not read as the option's type is passed on, and the title's check, run by
+    `GameService.create_game` as for the API and /new, words the refusal); any other key (the platform's
+    `clock`) is JSON if it reads as JSON, else text."""
+    from domain.rules import UnknownTitle, get_rules
+
+    try:
+        rules = get_rules(rules_id) if rules_id else None
+    except UnknownTitle:
+        rules = None  # create_game names the unknown title
     options = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise SystemExit(f"tabularium: --option needs KEY=VALUE, not {pair!r}")
+        if rules is not None and key in rules.options_schema():
+            options[key] = rules.parse_option(key, value)
+            continue
         try:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
@@ -295,7 +308,7 @@ def cmd_import(args) -> int:
 def cmd_simulate(args) -> int:
     from service.simulate import simulate
 
-    result = simulate(args.rules, args.games, args.players, args.seed, parse_options(args.option)).to_json()
+    result = simulate(args.rules, args.games, args.players, args.seed, parse_options(args.option, args.rules)).to_json()
     out(result, args.json, lambda r: (
         f"{r['title']}, {r['players']} players: {r['games']} games, {r['decisions']} decisions in "
         f"{r['seconds']} s — {r['games_per_second']} games/s, {r['decisions_per_second']} decisions/s, "

@@ -25,14 +25,14 @@ from eventsourcing.persistence import IntegrityError, OperationalError, Persiste
 from domain.chain import GENESIS, ChainError, check_link
 from domain.errors import BadRequest, GameError, NotYourDecision, StalePrompt, TooMany
 from domain.game import Game, public_prompt_id
-from domain.rules import IllegalAction, get_rules, titles
+from domain.rules import DEFAULT_SEATS as _DEFAULT_SEATS, IllegalAction, check_options_for, get_rules, seat_ids_for, titles
 from domain.versions import RulesVersionUnsupported, rules_for
 from service import audit, logs, views
 from service.config import Settings
 from service.metrics import Counters
 from service.store import DamagedRecord, Store, alert, project_game
 
-DEFAULT_SEATS = ["red", "blue", "green", "yellow", "black", "white"]
+DEFAULT_SEATS = list(_DEFAULT_SEATS)  # domain.rules: the seats of a title that does not name its own
 MAX_NAME, MAX_MESSAGE, MAX_KEY = 60, 4000, 200
 RETRIES = 30
 ALREADY_DECIDED = ("This decision was already made (or the game has moved on since): nothing was changed. "
@@ -159,7 +159,7 @@ class GameService:
             raise BadRequest(f"There is no game called {str(rules_id)[:40]!r}; known: {', '.join(titles())}.")
         rules = get_rules(rules_id)
         seats = self._seat_list(rules, players)
-        options = self._check_options(options)
+        options = self._check_options(rules, options)
         seed = self._check_seed(seed)
         tokens = {s["seat"]: new_token() for s in seats}
         try:
@@ -513,8 +513,7 @@ class GameService:
         if not rules.min_players <= len(players) <= rules.max_players:
             raise BadRequest(f"{rules.title} takes {rules.min_players} to {rules.max_players} players, "
                              f"not {len(players)}.")
-        names = getattr(rules, "seat_ids", None)
-        seat_ids = names(len(players)) if names else DEFAULT_SEATS[:len(players)]
+        seat_ids = seat_ids_for(rules, len(players))
         seats = []
         for seat, player in zip(seat_ids, players):
             name, email = player.get("name"), player.get("email", "")
@@ -528,11 +527,19 @@ class GameService:
         return seats
 
     @staticmethod
-    def _check_options(options: Any) -> dict:
+    def _check_options(rules: Any, options: Any) -> dict:
+        """The one check of a table's options, for the CLI, the API and /new alike: the title's own
+        declaration (Rules.check_options) for its options, and the platform's for the clock."""
         if options is None:
             return {}
         if not isinstance(options, Mapping):
             raise BadRequest('"options" must be an object.')
+        from domain.game import rules_options
+
+        try:
+            check_options_for(rules, rules_options(dict(options)))
+        except IllegalAction as exc:
+            raise BadRequest(exc.reason) from None
         if "clock" in options:
             from domain.clock import check_clock
 

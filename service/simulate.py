@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from domain.bots import random_choice
 from domain.game import ACTIVE, FINISHED, Game
-from domain.rules import get_rules
+from domain.rules import get_rules, seat_ids_for
 
 AT = "2026-01-01T00:00:00+00:00"
 MAX_DECISIONS = 20_000
@@ -75,10 +75,7 @@ def play_one(rules_id: str, players: int, seed: int, n: int, options: dict, chec
 
 
 def _seat_ids(rules_id: str, players: int) -> list[str]:
-    from service.games import DEFAULT_SEATS
-
-    names = getattr(get_rules(rules_id), "seat_ids", None)
-    return names(players) if names else DEFAULT_SEATS[:players]
+    return seat_ids_for(get_rules(rules_id), players)
 
 
 def _check(game: Game, full: bool) -> None:

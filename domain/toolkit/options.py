@@ -111,6 +111,24 @@ class Option:
         return out
 
 
+    def json_schema(self) -> dict:
+        """A JSON Schema of the accepted values (OpenAPI); `check` rules are not expressed."""
+        out: dict[str, Any] = {"description": self.help, "default": self.default}
+        if self.kind == "choice":
+            out.update(type="string", enum=list(self.choices))
+        elif self.kind == "bool":
+            out["type"] = "boolean"
+        elif self.kind == "int":
+            out.update(type="integer", minimum=self.low, maximum=self.high)
+        elif self.kind == "text":
+            out["type"] = "string"
+        else:
+            out["type"] = "object" if self.of is dict else "array"
+            if self.nullable:
+                out["nullable"] = True
+        return out
+
+
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -143,6 +161,12 @@ class OptionSpec:
 
     def schema(self) -> dict[str, dict]:
         return {name: o.describe() for name, o in self.options.items()}
+
+    def json_schema(self, extra: Iterable[str] = ()) -> dict:
+        """The options as one JSON Schema object (OpenAPI); `extra` names keys the platform reads itself."""
+        props = {name: o.json_schema() for name, o in self.options.items()}
+        props.update({name: {"description": "read by the platform (see /api/titles)"} for name in extra})
+        return {"type": "object", "properties": props, "additionalProperties": False}
 
     def parse(self, name: str, text: str) -> Any:
         """A value from text for option `name` (unknown names: JSON if it reads as JSON, else the text)."""

@@ -1,5 +1,6 @@
-"""Creating games from the API and the lobby: the options are checked against the title's schema first,
-so a wrong option is a clear 422 and never a crash inside the rules' setup."""
+"""Creating games from the API and the lobby. The options are checked by the title's own declaration
+(`Rules.check_options`, in `GameService.create_game`, the same check as the CLI's), so a wrong option is
+a clear 422 with the same sentence everywhere and never a crash inside the rules' setup."""
 from __future__ import annotations
 
 import json
@@ -9,7 +10,6 @@ from typing import Any
 from flask import abort
 
 from domain.errors import BadRequest
-from domain.game import PLATFORM_OPTIONS
 from domain.rules import IllegalAction, UnknownTitle, get_rules, titles
 from service.web import get_service, get_settings
 from service.web.validate import check_text
@@ -22,13 +22,9 @@ def available_titles() -> list[str]:
 
 
 def options_schema(rules: Any) -> dict[str, dict]:
-    schema = getattr(rules, "options_schema", None)
-    if callable(schema):
-        return dict(schema())
-    defaults = getattr(rules, "option_defaults", None)
-    if callable(defaults):
-        return {k: {"default": v, "help": ""} for k, v in defaults().items()}
-    return {}
+    """The title's option declaration, as JSON (domain.toolkit.options.Option.describe)."""
+    schema = getattr(rules, "options_schema", None)  # every title derives from domain.rules.Rules
+    return dict(schema()) if callable(schema) else {}
 
 
 def clock_settings() -> dict:
@@ -45,40 +41,21 @@ def title_list() -> list[dict]:
         rules = get_rules(rid)
         out.append({"id": rules.id, "title": rules.title, "min_players": rules.min_players,
                     "max_players": rules.max_players,
-                    "options": {k: {"default": v.get("default"), "help": v.get("help", "")}
-                                for k, v in options_schema(rules).items()},
+                    "options": options_schema(rules),
                     "platform_options": {"clock": clock}})
     return out
 
 
-def _same_kind(value: Any, default: Any) -> bool:
-    if default is None:
-        return True
-    if isinstance(default, bool):
-        return isinstance(value, bool)
-    if isinstance(default, int):
-        return isinstance(value, int) and not isinstance(value, bool)
-    if isinstance(default, float):
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    return isinstance(value, type(default))
-
-
 def check_options(rules: Any, options: Any) -> dict:
+    """What only the web checks: an object, and text the database can store (400). Names and values
+    are the title's to judge (GameService.create_game calls its declaration)."""
     if options is None:
         return {}
     if not isinstance(options, dict):
         abort(400, description='"options" must be an object.')
-    schema = options_schema(rules)
     for key, value in options.items():
         check_text("options", key)
         check_text("options", json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value)
-        if key in PLATFORM_OPTIONS:
-            continue
-        if schema and key not in schema:
-            raise BadRequest(f"{rules.title} has no option {key[:40]!r}; its options are {', '.join(schema)}.")
-        if key in schema and not _same_kind(value, schema[key].get("default")):
-            kind = type(schema[key]["default"]).__name__
-            raise BadRequest(f"The option {key!r} must be a {dict(bool='true/false', int='whole number', float='number', str='text', list='list', dict='object').get(kind, kind)}.")
     return dict(options)
 
 

@@ -83,7 +83,10 @@ def may_create(operator: bool) -> bool:
 
 
 def _form_options(rules: Any) -> tuple[dict, dict]:
-    """Options from the form: only the ones that differ from their default. Returns (options, raw)."""
+    """Options from the form: only the ones that differ from their default. Returns (options, raw).
+
+    Each field is read by the title's declaration (`Rules.parse_option`); a value it cannot read is
+    passed on as text, so the declaration's check words the same sentence as for the CLI and the API."""
     options, raw = {}, {}
     for name, spec in options_schema(rules).items():
         field = request.form.get(f"opt_{name}")
@@ -91,24 +94,10 @@ def _form_options(rules: Any) -> tuple[dict, dict]:
             continue
         raw[name] = field
         default = spec.get("default")
-        if isinstance(default, bool):
-            value: Any = field == "true"
-        elif isinstance(default, int):
-            try:
-                value = int(field)
-            except ValueError:
-                raise BadRequest(f"The option {name!r} must be a whole number.") from None
-        elif isinstance(default, str):
-            value = field
-        else:
-            text = field.strip()
-            if text in ("", json.dumps(default)):
-                continue
-            try:
-                value = json.loads(text)
-            except json.JSONDecodeError:
-                raise BadRequest(f"The option {name!r} must be written as JSON, e.g. {json.dumps(default)}.") from None
-        if value != default:
+        if spec.get("type") == "json" and field.strip() in ("", json.dumps(default)):
+            continue
+        value = rules.parse_option(name, field)
+        if value != default or type(value) is not type(default):
             options[name] = value
     clock, raw_clock = _form_clock()
     if clock:

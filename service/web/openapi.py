@@ -131,11 +131,22 @@ SCHEMAS = {
                                "length": {"type": "integer"}, "head": {"type": "string"},
                                "events": {"type": "array", "items": {"type": "object"}},
                                "contacts": {"type": "object"}}},
+    "Option": {"type": "object", "required": ["type", "default", "help", "advanced"],
+               "properties": {"type": {"type": "string", "enum": ["choice", "bool", "int", "text", "json"]},
+                              "default": {}, "help": {"type": "string"},
+                              "advanced": {"type": "boolean", "description": "shown folded away on /new"},
+                              "choices": {"type": "array", "items": {"type": "string"},
+                                          "description": "type choice: the accepted values"},
+                              "min": {"type": "integer"}, "max": {"type": "integer"},
+                              "json": {"type": "string", "enum": ["object", "list"],
+                                       "description": "type json: an object or a list"},
+                              "nullable": {"type": "boolean", "description": "type json: null is accepted"}}},
     "Title": {"type": "object", "required": ["id", "title", "min_players", "max_players", "options"],
               "properties": {"id": {"type": "string"}, "title": {"type": "string"},
                              "min_players": {"type": "integer"}, "max_players": {"type": "integer"},
-                             "options": {"type": "object", "additionalProperties": {
-                                 "type": "object", "properties": {"default": {}, "help": {"type": "string"}}}},
+                             "options": {"type": "object", "description": "the title's option declaration "
+                                         "(domain/toolkit/options.py): one entry per option",
+                                         "additionalProperties": {"$ref": "#/components/schemas/Option"}},
                              "platform_options": {"type": "object", "description": "options every title takes "
                                                   "(the clock), with each setting's default and meaning"}}},
 }
@@ -183,6 +194,18 @@ def build_spec(app) -> dict:
     from service.web.creation import available_titles
 
     data["components"]["schemas"]["NewGame"]["properties"]["rules"]["enum"] = available_titles()
+    # each title's options as a JSON Schema, from its declaration (the same one that validates them)
+    from domain.rules import get_rules
+
+    refs = []
+    for rid in available_titles():
+        declared = getattr(get_rules(rid), "options", None)
+        if declared is not None:
+            name = f"Options_{rid}"
+            data["components"]["schemas"][name] = declared.json_schema(extra=("clock", "notifications"))
+            refs.append({"$ref": f"#/components/schemas/{name}"})
+    if refs:
+        data["components"]["schemas"]["NewGame"]["properties"]["options"]["anyOf"] = refs
     data["servers"] = [{"url": get_settings().base_url}]
     return data
 
