@@ -17,8 +17,12 @@ worker_class = "gthread"
 preload_app = False
 timeout = 30
 graceful_timeout = 20
-max_requests = 2000
-max_requests_jitter = 200
+# Recycle a worker only now and then (about every few hours at the benchmark's load): a worker's memory
+# stays flat (history pages and the lobby are bounded queries; the caches are bounded LRUs), and each
+# recycling costs cold caches and a stall (docs/operations.md, "Worker recycling"). The jitter spreads
+# the workers' restarts so they never recycle together.
+max_requests = int(os.environ.get("TABULARIUM_WEB_MAX_REQUESTS", "50000"))
+max_requests_jitter = int(os.environ.get("TABULARIUM_WEB_MAX_REQUESTS_JITTER", "5000"))
 forwarded_allow_ips = os.environ.get("TABULARIUM_FORWARDED_ALLOW_IPS", "127.0.0.1")
 accesslog = "-"
 errorlog = "-"
