@@ -26,6 +26,7 @@ from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
+from domain.decided_by import players_own
 from domain.errors import BadRequest, GameError
 from domain.timezones import UTC_NAME, check_zone, weekends
 
@@ -341,7 +342,7 @@ def schedule(events: Iterable[Any], clock: Mapping | None = None) -> Schedule:
             used = _excl(cfg, pauses, vac.get(seat, [])).counted(since[seat], at)
             banks[seat] = max(0.0, banks.get(seat, 0.0) - used)
             if kind in OWN and c.get("seat") == seat:
-                if c.get("by") not in ("timeout", "bot", "auto", "standing"):  # the player is back
+                if players_own(c):  # the player is back
                     missed[seat] = 0
                 banks[seat] = min(cfg["cap_hours"] * 3600.0, banks[seat] + cfg["increment_hours"] * 3600.0)
         for seat, pid in now_owed.items():
@@ -488,7 +489,7 @@ def step(st: dict | None, game: Any, kind: str, c: Mapping) -> dict | None:
                 used = _excl(cfg, pauses, _spans(vac.get(seat, []))).counted(parse_at(since[seat]), moment)
                 banks[seat] = max(0.0, banks.get(seat, 0.0) - used)
                 if kind in OWN and c.get("seat") == seat:
-                    if c.get("by") not in ("timeout", "bot", "auto", "standing"):  # the player is back
+                    if players_own(c):  # the player is back
                         missed = {**missed, seat: 0}
                     banks[seat] = min(cfg["cap_hours"] * 3600.0, banks[seat] + cfg["increment_hours"] * 3600.0)
             fresh = [seat for seat, pid in now_owed.items() if owed.get(seat) != pid]

@@ -18,11 +18,12 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 from domain import clock as game_clock
+from domain.decided_by import DecidedBy, by_seat_itself
 from domain.chain import GENESIS, check_link, event_hash, is_private_event, state_hash
 from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
 from domain import forms
-from domain.rules import IllegalAction, Outcome, Prompt, Rules, forced_choice_is_public, get_rules
+from domain.rules import Outcome, Prompt, Rules, forced_choice_is_public, get_rules
 from domain.versions import rules_for, setup_state
 
 MAX_AUTO_STEPS = 10_000
@@ -31,6 +32,10 @@ MAX_STANDING_ORDERS = 12  # per seat; one per prompt kind
 # A choice's resulting state is hashed into its event when it drew randomness, ends the game, or falls on
 # every STATE_HASH_EVERY-th event; between checkpoints a replay divergence shows at the next one.
 STATE_HASH_EVERY = 10
+MAX_REASON = 200  # a pause's, a resumption's, a vacation's end's or a replacement's reason
+MAX_SEAT_NAME = 80  # a player's name is at most 60 characters; a bot's adds " (bot)"
+EMAIL_PREFERENCES = ("every", "digest", "none")  # every e-mail, one digest a day, none
+PREFERENCE_CHANGED_BY = ("seat", "operator", "unsubscribe-link")
 ACTIVE, PAUSED, FINISHED, ABANDONED = "active", "paused", "finished", "abandoned"
 # Options the platform reads itself (deadlines and clocks, e-mail): stored in GameCreated, never given to the rules.
 PLATFORM_OPTIONS = frozenset({"clock", "notifications"})
@@ -236,12 +241,14 @@ class Game(Aggregate):
     # ----------------------------------------------------------------- commands
 
     def choose(self, seat: str, prompt_id: str, choice: str, key: str | None, at: str,
-               by: str = "seat", standing: bool = False, private_salt: str | None = None) -> dict:
+               by: DecidedBy | str = DecidedBy.SEAT, standing: bool = False,
+               private_salt: str | None = None) -> dict:
         """Apply or seal one decision; returns {"version"}; the same key twice returns the first result.
 
         `standing`: and keep making this choice whenever a prompt of the same kind offers it to this seat
         (a standing order, private to the seat; see `_standing_choice`). `private_salt`: the order's fresh
         random salt, required with `standing` (see `_event_salt`)."""
+        by = DecidedBy.parse(by).value  # recorded as its string
         scoped = f"{seat}:{key}" if key else None  # one seat's key can never answer for another seat
         if scoped and scoped in self.keys:
             return dict(self.keys[scoped])
@@ -307,15 +314,103 @@ class Game(Aggregate):
         self._require_seat(seat)
         self._emit(Game.SeatTokenRotated, at, seat=seat, token_hash=token_hash)
 
-    def record(self, event_class: type, at: str, **content: Any) -> None:
-        """Append one of the bookkeeping events (deadlines, vacations, pauses, replacements)."""
-        if event_class in (Game.GamePaused, Game.GameResumed) and self.status in (FINISHED, ABANDONED):
+    # ----------------------------------------------------------------- bookkeeping commands
+    # One typed command per bookkeeping event: each checks its arguments (a domain error with a sentence)
+    # and builds its own content, with the keys in the order these events have always been recorded.
+
+    def miss_deadline(self, seat: str, prompt_id: str, deadline: str, policy: str, at: str,
+                      missed_in_a_row: int = 1, seat_open: bool = False) -> None:
+        """`seat` let the deadline of its open decision `prompt_id` pass: DeadlineMissed, then the clock's
+        policy in the same command: "default" plays the rules' default choice (by timeout), "pause" pauses
+        the game for the seat, "bot" hands the seat to the bot (which plays at once, and from then on)."""
+        self._require_seat(seat)
+        prompt = self.prompt_for(seat)  # None while the game is not running
+        if prompt is None or prompt.id != prompt_id:
+            raise StalePrompt("That decision is no longer owed: the deadline was already handled.")
+        if policy not in game_clock.POLICIES:
+            raise BadRequest(f"A missed deadline's policy is one of {', '.join(game_clock.POLICIES)}, "
+                             f"not {str(policy)[:40]!r}.")
+        _require_time("The deadline", deadline)
+        if isinstance(missed_in_a_row, bool) or not isinstance(missed_in_a_row, int) or missed_in_a_row < 1:
+            raise BadRequest("The count of deadlines missed in a row is a whole number of at least 1.")
+        content: dict[str, Any] = {"seat": seat, "prompt_id": prompt_id, "deadline": deadline, "policy": policy,
+                                   "missed_in_a_row": missed_in_a_row}
+        if seat_open:
+            content["seat_open"] = True
+        self._emit(Game.DeadlineMissed, at, **content)
+        if policy == "pause":
+            self._emit(Game.GamePaused, at, reason=f"{seat.capitalize()} missed the deadline", seat=seat)
+        elif policy == "bot":
+            # until a player takes the seat back (a SeatReplaced without "bot")
+            self.replace_seat(seat, f"{self.seat_info(seat)['name']} (bot)", at, bot=True)
+        else:
+            self.choose(seat, prompt.id, self.rules.default_choice(self.state, seat), None, at, DecidedBy.TIMEOUT)
+
+    def pause(self, reason: str, at: str) -> None:
+        """Stop every clock until `resume` (the operator; a deadline's pause policy is `miss_deadline`)."""
+        self._require_not_over()
+        if self.status == PAUSED:
+            raise GameNotActive("This game is already paused.")
+        self._emit(Game.GamePaused, at, reason=_sentence("The reason for a pause", reason))
+
+    def resume(self, reason: str, at: str) -> None:
+        """Run the clocks again; decisions that became automatic meanwhile are played at once."""
+        self._require_not_over()
+        if self.status != PAUSED:
+            raise GameNotActive("This game is not paused.")
+        self._emit(Game.GameResumed, at, reason=_sentence("The reason for resuming", reason))
+        self._auto_resolve(at)
+
+    def start_vacation(self, seat: str, until: str | None, days: float, at: str) -> None:
+        """`seat`'s clock stops for `days`, until `until` (None: until it comes back). The allowance left is
+        the service's to check (it reads the schedule, folded from the log for an old snapshot)."""
+        self._require_seat(seat)
+        self._require_vacations()
+        if seat in self.vacations:
+            raise BadRequest("That seat is already on vacation.")
+        # `not 0 < days` also refuses NaN, which would otherwise slip past both comparisons
+        if isinstance(days, bool) or not isinstance(days, (int, float)) or not 0 < days < float("inf"):
+            raise BadRequest("A vacation lasts a positive number of days.")
+        if until is not None:
+            _require_time("The end of a vacation", until)
+        self._emit(Game.VacationStarted, at, seat=seat, until=until, days=days)
+
+    def end_vacation(self, seat: str, reason: str, at: str) -> None:
+        """`seat`'s vacation ends (back early, or its time is over): its clock runs again from `at`."""
+        self._require_seat(seat)
+        if self.status not in (ACTIVE, PAUSED):
             raise GameNotActive("This game is already over.")
-        if "seat" in content:
-            self._require_seat(content["seat"])
-        self._emit(event_class, at, **content)
-        if event_class in (Game.GameResumed, Game.SeatReplaced):
-            self._auto_resolve(at)
+        if seat not in self.vacations:
+            raise BadRequest("That seat is not on vacation.")
+        self._emit(Game.VacationEnded, at, seat=seat, reason=_sentence("The reason a vacation ends", reason))
+
+    def replace_seat(self, seat: str, name: str, at: str, token_hash: str | None = None,
+                     reason: str | None = None, bot: bool = False) -> None:
+        """A new player takes `seat` (`token_hash`: the new link's; None keeps the links), or with `bot`
+        the bot does. The newcomer inherits no standing orders; due decisions are played at once."""
+        self._require_seat(seat)
+        self._require_not_over()
+        name = _sentence("The new player's name", name, MAX_SEAT_NAME)
+        if token_hash is not None and not (isinstance(token_hash, str) and token_hash):
+            raise BadRequest("A seat's new link is given by its token's hash.")
+        if bot:
+            if token_hash is not None or reason is not None:
+                raise BadRequest("A seat handed to the bot gets no new link and no reason.")
+            self._emit(Game.SeatReplaced, at, seat=seat, name=name, bot=True, token_hash=None)
+        else:
+            extra = {} if reason is None else {"reason": _sentence("The reason for a replacement", reason)}
+            self._emit(Game.SeatReplaced, at, seat=seat, name=name, token_hash=token_hash, **extra)
+        self._auto_resolve(at)
+
+    def change_preference(self, seat: str, preference: str, by: str, at: str) -> None:
+        """Record that `seat`'s e-mail preference is now `preference`, and who asked (`by`)."""
+        self._require_seat(seat)
+        if preference not in EMAIL_PREFERENCES:
+            raise BadRequest(f"The e-mail preference must be one of {', '.join(EMAIL_PREFERENCES)}.")
+        if by not in PREFERENCE_CHANGED_BY:
+            raise BadRequest(f"An e-mail preference is changed by one of {', '.join(PREFERENCE_CHANGED_BY)}, "
+                             f"not {str(by)[:40]!r}.")
+        self._emit(Game.PreferencesChanged, at, seat=seat, preference=preference, by=by)
 
     # ----------------------------------------------------------------- internals
 
@@ -326,6 +421,16 @@ class Game(Aggregate):
     def _require_seat(self, seat: str) -> None:
         if seat not in self.seat_ids:
             raise BadRequest(f"There is no seat {seat!r} in this game.")
+
+    def _require_not_over(self) -> None:
+        if self.status in (FINISHED, ABANDONED):
+            raise GameNotActive("This game is already over.")
+
+    def _require_vacations(self) -> None:
+        if self.status not in (ACTIVE, PAUSED):
+            raise GameNotActive("This game is already over.")
+        if game_clock.clock_of(self.options)["mode"] == "none":
+            raise BadRequest("This game has no deadlines, so there is no clock to stop: no vacation is needed.")
 
     def _set_standing_order(self, prompt: Prompt, choice: str, label: str, at: str,
                             private_salt: str | None = None) -> int:
@@ -398,17 +503,18 @@ class Game(Aggregate):
             single = next((p for p in prompts if len(p.choices) == 1
                            and forced_choice_is_public(self.rules, self.state, p)), None)
             if single is not None:
-                self._decide(single, single.choices[0].id, None, at, "auto")
+                self._decide(single, single.choices[0].id, None, at, DecidedBy.AUTO.value)
                 continue
             standing = next(((p, o) for p in prompts if (o := self._standing_choice(p, fresh)) is not None), None)
             if standing is not None:
                 prompt, order = standing
-                self._decide(prompt, order["choice"], None, at, "standing", order["id"])
+                self._decide(prompt, order["choice"], None, at, DecidedBy.STANDING.value, order["id"])
                 continue
             bot = next((p for p in prompts if p.seat in self.bot_seats), None)
             if bot is None:
                 return
-            self._decide(bot, bot_pick(self.seed, self.version + 1, bot, self.rules, self.state), None, at, "bot")
+            self._decide(bot, bot_pick(self.seed, self.version + 1, bot, self.rules, self.state), None, at,
+                         DecidedBy.BOT.value)
         raise RuntimeError("automatic decisions did not settle")  # a rules bug, never player input
 
     def _finish_if_over(self, at: str) -> None:
@@ -448,7 +554,7 @@ class Game(Aggregate):
         self.state = self._take_next_state(
             lambda: self.rules.apply(self.state, c["seat"], c["choice"], ReplayRandom(c["draws"])))
         self.state_version = seq
-        if c["by"] == "seat" and not c["draws"]:
+        if by_seat_itself(c) and not c["draws"]:
             self.undo_stack = self.undo_stack[-(MAX_UNDO - 1):] + [
                 {"seat": c["seat"], "seq": seq, "state": before, "state_version": before_version}]
         else:
@@ -548,4 +654,18 @@ def _ts(at: str) -> datetime:
     return datetime.fromisoformat(at)
 
 
-__all__ = ["Game", "salt_for", "public_prompt_id", "NoRandom", "ACTIVE", "PAUSED", "FINISHED", "ABANDONED"]
+def _require_time(what: str, value: Any) -> None:
+    try:
+        _ts(value)
+    except (TypeError, ValueError):
+        raise BadRequest(f"{what} must be an ISO date and time, not {str(value)[:40]!r}.") from None
+
+
+def _sentence(what: str, value: Any, limit: int = MAX_REASON) -> str:
+    """A short text given to a bookkeeping command (a reason, a name): recorded exactly as given."""
+    if not isinstance(value, str) or not value.strip() or len(value) > limit:
+        raise BadRequest(f"{what} must be some text of at most {limit} characters.")
+    return value
+
+
+__all__ = ["Game", "DecidedBy", "EMAIL_PREFERENCES", "salt_for", "public_prompt_id", "NoRandom", "ACTIVE", "PAUSED", "FINISHED", "ABANDONED"]

@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
 
+from domain.decided_by import automatic, players_own
 from notifications import tokens
 from notifications.outbox import mail_domain
 from notifications.transport import Outgoing
@@ -134,7 +135,7 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) ->
     # A standing order's choice is not the player acting: "since you last acted" still counts from their own.
     last_own = max((e.originator_version for e in events if type(e).__name__ in ("ChoiceMade", "ChoiceSealed")
                     and e.content.get("seat") == seat
-                    and e.content.get("by") not in ("auto", "timeout", "bot", "standing")),
+                    and players_own(e.content)),
                    default=0)
     since = newest_within([e for e in entries if e["seq"] > last_own][-SINCE_LIMIT:], MESSAGE_BUDGET)[0]
     clock = clock_of(game.options)
@@ -207,9 +208,6 @@ def forget_contacts(svc: Any, gid: str) -> None:
     _contacts_cache.pop((id(svc), gid), None)
 
 
-AUTOMATIC = ("auto", "standing", "bot")
-
-
 def answered_at_once(events: list, row: dict, seat: str) -> bool:
     """Whether the decision a your-turn row announces was made for the seat by the very command that
     opened it: every event of one command carries the command's `at`. The pump plans per event, so it
@@ -224,7 +222,7 @@ def answered_at_once(events: list, row: dict, seat: str) -> bool:
             return False
         if type(event).__name__ in ("ChoiceMade", "ChoiceSealed") and c.get("seat") == seat \
                 and c.get("prompt_id") == prompt_id:
-            return c.get("by") in AUTOMATIC
+            return automatic(c)
     return False
 
 

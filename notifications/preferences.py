@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.errors import BadRequest
+from domain.game import EMAIL_PREFERENCES
 
-PREFERENCES = ("every", "digest", "none")
+PREFERENCES = EMAIL_PREFERENCES  # every e-mail, one digest a day, none
 
 
 def set_preference(svc: Any, game_id: str, seat: str, preference: str, by: str = "seat") -> None:
@@ -23,7 +24,7 @@ def set_preference(svc: Any, game_id: str, seat: str, preference: str, by: str =
     from notifications.compose import forget_contacts
 
     forget_contacts(svc, str(game_id))
-    svc.record(game_id, "PreferencesChanged", seat=seat, preference=preference, by=by)
+    svc.change_preference(game_id, seat, preference, by)
 
 
 def get_preference(svc: Any, game_id: str, seat: str) -> str:

@@ -41,25 +41,9 @@ def apply_timeout(svc: Any, game_id: str, seat: str, prompt_id: str, deadline: s
     decision gone (or the game paused) and does nothing. Returns True if this call applied it.
     """
     def command(game: Game) -> None:
-        prompt = game.prompt_for(seat)
-        if prompt is None or prompt.id != prompt_id:
-            raise StalePrompt("already handled")
-        at = svc.now()
         missed = missed_before + 1
-        content = {"seat": seat, "prompt_id": prompt_id, "deadline": deadline, "policy": policy,
-                   "missed_in_a_row": missed}
-        if replace_after and missed >= replace_after:
-            content["seat_open"] = True
-        game.record(Game.DeadlineMissed, at, **content)
-        if policy == "pause":
-            game.record(Game.GamePaused, at, reason=f"{seat.capitalize()} missed the deadline", seat=seat)
-        elif policy == "bot":
-            # The seat is handed to the bot: it plays this decision and every later one at once, until
-            # a player takes the seat back (`tabularium replace-seat`, a SeatReplaced without "bot").
-            name = game.seat_info(seat)["name"]
-            game.record(Game.SeatReplaced, at, seat=seat, name=f"{name} (bot)", bot=True, token_hash=None)
-        else:
-            game.choose(seat, prompt.id, game.rules.default_choice(game.state, seat), None, at, "timeout")
+        game.miss_deadline(seat, prompt_id, deadline, policy, svc.now(), missed_in_a_row=missed,
+                           seat_open=bool(replace_after and missed >= replace_after))
 
     try:
         svc.run_command(game_id, command)  # get → command → save, retried on a conflict
@@ -85,10 +69,7 @@ def start_vacation(svc: Any, game_id: str, seat: str, days: float) -> None:
 
     def command(current: Game) -> None:
         # judged again on the game being saved: of two starts at the same moment, one is recorded
-        _require_vacations(current)
-        if seat in current.vacations:
-            raise BadRequest("That seat is already on vacation.")
-        current.record(Game.VacationStarted, svc.now(), seat=seat, until=until, days=days)
+        current.start_vacation(seat, until, days, svc.now())
 
     svc.run_command(game_id, command)
 
@@ -102,11 +83,7 @@ def end_vacation(svc: Any, game_id: str, seat: str) -> None:
 
     def command(current: Game) -> None:
         # judged on the game being saved: a vacation that the tick ended meanwhile is not ended twice
-        if current.status not in (ACTIVE, PAUSED):
-            raise GameNotActive("This game is already over.")
-        if seat not in current.vacations:
-            raise BadRequest("That seat is not on vacation.")
-        current.record(Game.VacationEnded, svc.now(), seat=seat, reason="back early")
+        current.end_vacation(seat, "back early", svc.now())
 
     svc.run_command(game_id, command)
 
@@ -181,11 +158,10 @@ def replace_seat(svc: Any, game_id: str, seat: str, name: str, email: str, reaso
     def command(current: Game) -> None:
         if check is not None:
             check(current)
-        current.record(Game.SeatReplaced, svc.now(), seat=seat, name=name, token_hash=token_hash(token),
-                       reason=reason)
+        current.replace_seat(seat, name, svc.now(), token_hash=token_hash(token), reason=reason)
         # The pause policy stopped the game for this absent player: the newcomer lets it run again.
         if paused_for_seat and current.status == PAUSED and current.version == game.version + 1:
-            current.record(Game.GameResumed, svc.now(), reason=f"{seat.capitalize()} has a new player")
+            current.resume(f"{seat.capitalize()} has a new player", svc.now())
 
     try:
         svc.run_command(game_id, command)

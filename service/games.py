@@ -23,6 +23,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
 from domain.chain import GENESIS, ChainError, check_link
+from domain.decided_by import DecidedBy
 from domain.errors import BadRequest, GameError, NotYourDecision, StalePrompt, TooMany
 from domain.game import Game, public_prompt_id
 from domain.rules import DEFAULT_SEATS as _DEFAULT_SEATS, IllegalAction, check_options_for, get_rules, seat_ids_for, titles
@@ -186,7 +187,7 @@ class GameService:
         _check_text("choice", choice, 200)
         if key is not None:
             _check_text("idempotency_key", key, MAX_KEY)
-        if standing and by != "seat":
+        if standing and not DecidedBy.parse(by).is_seat_itself:
             raise BadRequest("Only the player of a seat can give it a standing order.")
         def command(game: Game) -> dict:
             try:
@@ -289,10 +290,17 @@ class GameService:
         self.store.set_tokens(self.get(game_id))
         return token
 
-    def record(self, game_id: str | UUID, event_name: str, **content: Any) -> dict:
-        """Append a bookkeeping event (DeadlineMissed, GamePaused, VacationStarted, ...)."""
-        event_class = getattr(Game, event_name)
-        return self._command(game_id, lambda g: g.record(event_class, self.now(), **content))
+    def pause(self, game_id: str | UUID, reason: str) -> dict:
+        """The operator stops every clock of a running game until `resume`."""
+        return self._command(game_id, lambda g: g.pause(reason, self.now()))
+
+    def resume(self, game_id: str | UUID, reason: str) -> dict:
+        """The operator lets a paused game run again."""
+        return self._command(game_id, lambda g: g.resume(reason, self.now()))
+
+    def change_preference(self, game_id: str | UUID, seat: str, preference: str, by: str) -> dict:
+        """Record a seat's new e-mail preference (notifications.preferences keeps the value it reads)."""
+        return self._command(game_id, lambda g: g.change_preference(seat, preference, by, self.now()))
 
     # ------------------------------------------------------------------ queries
 

@@ -34,6 +34,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.chain import GENESIS
+from domain.decided_by import by_seat_itself
 from domain.errors import GameError
 from service.views import REFEREE, HistoryBuilder
 
@@ -69,7 +70,7 @@ def viewer_key(game: Any, viewer: str | None) -> str:
 
 def _own_move(kind: str, c: dict) -> str | None:
     """The seat whose own decision this is (not automatic, timed out, bot or operator), or None."""
-    return c.get("seat") if kind in ("ChoiceMade", "ChoiceSealed") and c.get("by") == "seat" else None
+    return c.get("seat") if kind in ("ChoiceMade", "ChoiceSealed") and by_seat_itself(c) else None
 
 
 class HistoryModel:

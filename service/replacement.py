@@ -24,6 +24,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
+from domain.decided_by import players_own
 from domain.errors import BadRequest, GameNotActive, NotYourDecision
 from domain.game import ACTIVE, PAUSED
 from domain.clock import clock_of
@@ -33,8 +34,6 @@ from service.games import GameNotFound
 log = logging.getLogger("tabularium.replacement")
 
 OPERATOR = "operator"
-# Choices made *for* a seat, not by its player: they do not show the player is back.
-PLAYED_FOR = ("timeout", "bot", "auto", "standing")
 OWN_CHOICES = ("ChoiceMade", "ChoiceSealed")
 
 
@@ -82,7 +81,7 @@ def fold_absences(absences: Mapping[str, Absence], events: Iterable[Any]) -> dic
             result[seat] = Absence(int(c.get("missed_in_a_row") or before.missed + 1), bool(c.get("seat_open")))
         elif kind == "SeatReplaced" and not c.get("bot"):
             result.pop(seat, None)  # a new player: a fresh start
-        elif kind in OWN_CHOICES and c.get("by") not in PLAYED_FOR:
+        elif kind in OWN_CHOICES and players_own(c):  # not one played *for* the seat
             result.pop(seat, None)  # the player (or the operator for them) decided: the seat is not abandoned
     return result
 

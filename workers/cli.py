@@ -211,7 +211,7 @@ def cmd_resume(args) -> int:
     from workers import runtime
 
     svc = service()
-    svc.record(args.game, "GameResumed", reason=args.reason)
+    svc.resume(args.game, args.reason)
     runtime.after_command(svc)
     print("resumed")
     return 0
@@ -223,7 +223,7 @@ def cmd_pause(args) -> int:
     from workers import runtime
 
     svc = service()
-    svc.record(args.game, "GamePaused", reason=args.reason)
+    svc.pause(args.game, args.reason)
     runtime.after_command(svc)
     print("paused")
     return 0

@@ -98,9 +98,7 @@ def _tick_game(svc: Any, gid: str, now: datetime, summary: dict) -> None:
 
 def _end_vacation(svc: Any, gid: str, seat: str) -> bool:
     def command(game: Game) -> None:
-        if seat not in game.vacations:
-            raise GameError("already ended")
-        game.record(Game.VacationEnded, svc.now(), seat=seat, reason="the vacation time is over")
+        game.end_vacation(seat, "the vacation time is over", svc.now())  # refused if it already ended
 
     try:
         svc._command(gid, command)

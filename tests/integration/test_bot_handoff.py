@@ -32,6 +32,6 @@ def test_the_bot_plays_the_missed_decision_and_every_later_one(svc, late_game):
 
 def test_a_replacement_player_takes_the_seat_back(svc, late_game):
     gid = late_game
-    svc.record(gid, "SeatReplaced", seat="red", name="Rita", token_hash=None)
+    svc.run_command(gid, lambda g: g.replace_seat("red", "Rita", svc.now()))
     game = svc.get(gid)
     assert game.bot_seats == [] and game.seat_info("red")["name"] == "Rita"

@@ -63,9 +63,9 @@ def test_a_utc_game_computes_the_deadlines_it_always_did(world):
     prompt = svc.get(gid).prompt_for("red")
     svc.choose(gid, "red", prompt.id, prompt.choices[0].id)
     clock.now = datetime(2026, 3, 30, 11, tzinfo=UTC)
-    svc.record(gid, "GamePaused", reason="lunch")
+    svc.pause(gid, "lunch")
     clock.now = datetime(2026, 3, 31, 11, tzinfo=UTC)
-    svc.record(gid, "GameResumed", reason="back")
+    svc.resume(gid, "back")
     after = ("2026-03-31T21:00:00+00:00", ["2026-03-30T06:00:00+00:00", "2026-03-31T17:00:00+00:00"],
              "2026-03-31T17:00:00+00:00")
     assert seat_times(svc, gid) == {"blue": after, "green": after}

@@ -8,16 +8,18 @@ from tests.support.play import new_game, play_random, play_sealed_round
 
 
 def _exercise_every_event_type(svc):
-    gid = new_game(svc, players=3)
+    gid = new_game(svc, players=3, clock={"mode": "deadline"})
     svc.post_message(gid, "red", "all", "Ave! ünïcödé, <b>tags</b> & \"quotes\"")
     svc.post_message(gid, "blue", ["red"], "private")
-    svc.record(gid, "VacationStarted", seat="blue", until="2026-12-01T00:00:00+00:00")
-    svc.record(gid, "VacationEnded", seat="blue")
-    svc.record(gid, "GamePaused", by="operator", reason="holiday")
-    svc.record(gid, "GameResumed", by="operator")
-    svc.record(gid, "DeadlineMissed", seat="red", prompt_id="x", policy="default_choice")
-    svc.record(gid, "SeatReplaced", seat="green", name="Eve", token_hash=None)
-    svc.record(gid, "PreferencesChanged", seat="red", preference="digest")
+    svc.run_command(gid, lambda g: g.start_vacation("blue", "2026-12-01T00:00:00+00:00", 2, svc.now()))
+    svc.run_command(gid, lambda g: g.end_vacation("blue", "back early", svc.now()))
+    svc.pause(gid, "holiday")
+    svc.resume(gid, "back")
+    late = svc.get(gid).open_prompts()[0]
+    svc.run_command(gid, lambda g: g.miss_deadline(late.seat, late.id, svc.now(), "pause", svc.now()))
+    svc.resume(gid, "the table agreed")
+    svc.run_command(gid, lambda g: g.replace_seat("green", "Eve", svc.now()))
+    svc.change_preference(gid, "red", "digest", "operator")
     svc.rotate_token(gid, "red")
     play_sealed_round(svc, gid)
     winner = svc.get(gid).waiting_for()[0]

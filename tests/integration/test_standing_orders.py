@@ -121,7 +121,7 @@ def test_orders_survive_a_reload_and_a_new_player_does_not_inherit_them(svc):
     svc.choose(gid, seat, prompt.id, "pass", standing=True)
     rebuilt = svc.store.app.repository.get(svc.get(gid).id)  # from the stored events
     assert rebuilt.standing == svc.get(gid).standing and rebuilt.standing[seat]
-    svc.record(gid, "SeatReplaced", seat=seat, name="Newcomer", reason="test")
+    svc.run_command(gid, lambda g: g.replace_seat(seat, "Newcomer", svc.now(), reason="test"))
     assert seat not in svc.get(gid).standing
 
 

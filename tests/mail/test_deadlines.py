@@ -71,10 +71,10 @@ def test_a_pause_stops_every_clock_and_the_resume_restarts_it(sqlite_url):
     svc = clocked(sqlite_url, clock)
     gid = new_game(svc)
     clock.advance(hours=10)
-    svc.record(gid, "GamePaused", reason="holidays")
+    svc.pause(gid, "holidays")
     assert schedule(svc.events(gid)).seats["red"].deadline is None
     clock.advance(hours=30)
-    svc.record(gid, "GameResumed", reason="back")
+    svc.resume(gid, "back")
     assert h(schedule(svc.events(gid)).seats["red"].deadline) == 48 + 30
 
 
@@ -188,7 +188,7 @@ def test_pause_policy_and_opening_the_seat_for_a_replacement(sqlite_url):
     assert missed and all(e.content.get("seat_open") for e in missed)
     assert schedule(svc.events(gid)).open_seats
     assert tick(svc, clock.advance(hours=100))["timeouts"] == 0  # paused: no clock runs
-    svc.record(gid, "GameResumed", reason="the table agreed")
+    svc.resume(gid, "the table agreed")
     deadline = schedule(svc.events(gid)).seats["red"].deadline
     assert deadline == clock.now + timedelta(hours=48)  # the late seat gets a fresh decision time
 

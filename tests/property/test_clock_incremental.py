@@ -81,23 +81,22 @@ class Table:
             elif roll < 0.55:
                 game.post_message(rng.choice([None, *game.seat_ids]), "all", "hello", at)
             elif roll < 0.68 and game.status == ACTIVE:
-                game.record(Game.GamePaused, at, reason="holidays")
+                game.pause("holidays", at)
             elif roll < 0.76 and game.status == PAUSED:
-                game.record(Game.GameResumed, at, reason="back")
+                game.resume("back", at)
             elif roll < 0.82:
                 seat = rng.choice(game.seat_ids)
                 if seat in game.vacations:
-                    game.record(Game.VacationEnded, at, seat=seat, reason="back early")
+                    game.end_vacation(seat, "back early", at)
                 elif game.status in (ACTIVE, PAUSED):
                     days = rng.choice([0.5, 1, 2])
                     until = iso(self.at + timedelta(days=days)) if rng.random() < 0.8 else None
-                    game.record(Game.VacationStarted, at, seat=seat, until=until, days=days)
+                    game.start_vacation(seat, until, days, at)
             elif roll < 0.94 and prompts:
                 self.miss(rng.choice(prompts), at)
             elif roll < 0.97:
                 seat = rng.choice(game.seat_ids)
-                game.record(Game.SeatReplaced, at, seat=seat, name="Newcomer", bot=rng.random() < 0.3,
-                            token_hash=None)
+                game.replace_seat(seat, "Newcomer", at, bot=rng.random() < 0.3)
         finally:
             self.log += game.collect_events()  # whatever was applied before a refusal is in the game too
 
@@ -105,15 +104,7 @@ class Table:
         """What service.deadlines.apply_timeout records, under a random policy."""
         game = self.game
         policy = self.rng.choice(["default", "pause", "bot"])
-        game.record(Game.DeadlineMissed, at, seat=prompt.seat, prompt_id=prompt.id, deadline=at, policy=policy,
-                    missed_in_a_row=1)
-        if policy == "pause":
-            game.record(Game.GamePaused, at, reason="missed the deadline", seat=prompt.seat)
-        elif policy == "bot":
-            game.record(Game.SeatReplaced, at, seat=prompt.seat, name="Bot", bot=True, token_hash=None)
-        else:
-            game.choose(prompt.seat, prompt.id, game.rules.default_choice(game.state, prompt.seat), None, at,
-                        "timeout")
+        game.miss_deadline(prompt.seat, prompt.id, at, policy, at)
 
     def check(self) -> None:
         incremental, full = schedule_of(self.game), schedule(self.log)

@@ -91,7 +91,7 @@ def test_the_players_own_decision_closes_the_seat_and_a_timeout_does_not():
 def test_a_new_player_closes_the_seat():
     table = InMemory(replace_after_missed=1)
     table.miss("red")
-    table.run_command(None, lambda g: g.record(Game.SeatReplaced, AT, seat="red", name="Zoe", token_hash="h"))
+    table.run_command(None, lambda g: g.replace_seat("red", "Zoe", AT, token_hash="h"))
     assert table.open_now() == []
 
 

@@ -43,9 +43,6 @@ class InMemory:
         self.log += self.game.collect_events()
         return result
 
-    def record(self, game_id, event_name, **content):
-        return self.run_command(game_id, lambda g: g.record(getattr(Game, event_name), self.now(), **content))
-
     def state(self, seat: str = "red"):
         return vacation_state(schedule(self.log), seat)
 

@@ -147,7 +147,7 @@ def test_a_game_paused_by_the_deadline_policy_runs_again_with_a_new_player(app, 
 def test_a_pause_for_another_reason_is_left_to_the_operator(app, service):
     g = clocked_game(app)
     miss_deadline(service, g["id"], "red")  # the default policy plays for red: no pause
-    service.record(g["id"], "GamePaused", reason="the operator is away")
+    service.pause(g["id"], "the operator is away")
     r = invite(app.test_client(), g, "red", g["tokens"]["blue"])
     assert r.status_code == 200, r.get_json()
     assert service.get(g["id"]).status == "paused"

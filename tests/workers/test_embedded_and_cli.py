@@ -79,7 +79,7 @@ def test_cli_seat_commands(tmp_path, monkeypatch, capsys):
     assert "YOUR DECISION" in invitation[0].get_body(("plain",)).get_content()
     assert cli.main(["mail-preference", gid, "red", "digest"]) == 0
     assert svc.store.contacts(gid)["red"]["preference"] == "digest"
-    svc.record(gid, "GamePaused", reason="test")
+    svc.pause(gid, "test")
     assert cli.main(["resume", gid]) == 0
     assert svc.get(gid).status == "active"
     svc.close()

@@ -89,11 +89,11 @@ def test_a_pause_puts_the_game_to_sleep_and_the_resume_wakes_it(world):
     svc, clock, loads = world
     gid = new_game(svc, reminders=[])
     clock.advance(hours=10)
-    svc.record(gid, "GamePaused", reason="holidays")
+    svc.pause(gid, "holidays")
     assert wake(svc, gid) is None
     loads.clear()
     assert tick(svc, clock.advance(hours=100))["timeouts"] == 0 and loads[gid] == 0
-    svc.record(gid, "GameResumed", reason="back")
+    svc.resume(gid, "back")
     assert wake(svc, gid) == pytest.approx((MONDAY + timedelta(hours=48 + 100)).timestamp())
     assert tick(svc, clock.advance(hours=39))["timeouts"] == 3
 
