@@ -22,17 +22,62 @@ from __future__ import annotations
 from typing import Any, Callable, Collection, Mapping
 
 _CONTAINERS = (dict, list)
-_NO_DEEPER: Mapping[str, Callable[[Any], Any]] = {}
 
 
-def clone(state: dict, deeper: Mapping[str, Callable[[Any], Any]] = _NO_DEEPER,
+class Cloner:
+    """`clone` for one title: `deeper` and `shared` as in the module docstring, fixed once. Callable."""
+
+    def __init__(self, deeper: Mapping[str, Callable[[Any], Any]] | None = None, shared: Collection[str] = ()):
+        self.deeper = dict(deeper or {})
+        self.shared = frozenset(shared)
+        self._plans: dict[tuple, tuple] = {}
+
+    def __call__(self, state: dict) -> dict:
+        """A copy of `state` that one `apply` may change."""
+        keys = tuple(state)
+        copier = self._plans.get(keys)
+        if copier is None:
+            copier = self._compile(keys)
+        return copier(state)
+
+    def _compile(self, keys: tuple) -> Callable[[dict], dict]:
+        """The copy for states with these keys, written out once (a state's keys rarely change): every
+        key but the shared and the deeper ones is copied when it holds a container, at run time."""
+        if len(self._plans) > 256:
+            self._plans.clear()
+        if not all(type(k) is str for k in keys):  # not JSON; still copied by the contract, just slower
+            return self._plans.setdefault(keys, self._slow)
+        lines = ["def copier(s):", "    c = s.copy()"]
+        env: dict[str, Any] = {"C": _CONTAINERS}
+        for k in keys:
+            if k in self.deeper:
+                env[f"d{len(env)}"] = self.deeper[k]
+                lines.append(f"    c[{k!r}] = d{len(env) - 1}(c[{k!r}])")
+            elif k not in self.shared:
+                lines += [f"    v = c[{k!r}]", f"    if type(v) in C: c[{k!r}] = v.copy()"]
+        lines.append("    return c")
+        exec("\n".join(lines), env)  # noqa: S102  (generated from the state's own keys, shown with repr)
+        copier = self._plans[keys] = env["copier"]
+        return copier
+
+    def _slow(self, state: dict) -> dict:
+        c = state.copy()
+        for key, v in state.items():
+            if key in self.deeper:
+                c[key] = self.deeper[key](v)
+            elif key not in self.shared and type(v) in _CONTAINERS:
+                c[key] = v.copy()
+        return c
+
+
+_PLAIN = Cloner()
+
+
+def clone(state: dict, deeper: Mapping[str, Callable[[Any], Any]] | None = None,
           shared: Collection[str] = ()) -> dict:
-    """A copy of `state` that one `apply` may change (the contract is in the module docstring)."""
-    c = {k: (v.copy() if type(v) in _CONTAINERS and k not in shared else v) for k, v in state.items()}
-    for key, copy in deeper.items():
-        if key in state:
-            c[key] = copy(state[key])
-    return c
+    """A copy of `state` that one `apply` may change (the contract is in the module docstring). A title
+    with `deeper` or `shared` makes one `Cloner(deeper, shared)` and calls it: it remembers its plan."""
+    return (_PLAIN if not deeper and not shared else Cloner(deeper, shared))(state)
 
 
 def deep_copy(value: Any) -> Any:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.toolkit import seats
-from domain.toolkit.state import clone as toolkit_clone, copy_records, deep_copy as _deep  # noqa: F401  (view.py)
+from domain.toolkit.state import Cloner, copy_records, deep_copy as _deep  # noqa: F401  (view.py)
 
 
 def _ctx(ctx: dict) -> dict:
@@ -55,9 +55,12 @@ SHARED = frozenset({"char_deck", "chars_out", "stack", "tiles_out", "cranes", "e
                     "gw_pile", "gw_built", "gw_removed", "ledger", "options", "seats", "notes"})
 
 
+_CLONE = Cloner(DEEPER, SHARED)
+
+
 def clone(s: dict) -> dict:
     """The copy one apply changes (toolkit.state.clone), with the notes of the last apply cleared."""
-    c = toolkit_clone(s, DEEPER, SHARED)
+    c = _CLONE(s)
     c["notes"] = []
     return c
 
