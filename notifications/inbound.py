@@ -416,8 +416,15 @@ def first_word(text: str) -> str:
     return words[0] if words else ""
 
 
+# The reply parser's regexes are quadratic on some texts (20,000 newlines take minutes, "On " repeated
+# seconds): it only reads the start of the reply, where the first word is, within these bounds.
+REPLY_PARSER_LINES = 12
+REPLY_PARSER_CHARS = 1_000
+
+
 def first_words(text: str, count: int) -> list[str]:
     """Up to `count` words of the reply's first line, above any quotation."""
+    text = "\n".join(text.lstrip().splitlines()[:REPLY_PARSER_LINES])[:REPLY_PARSER_CHARS]
     try:
         from mailparser_reply import EmailReplyParser
 
