@@ -14,7 +14,8 @@ more than the rest of `apply`), so the toolkit copies by a contract instead:
 * `shared` names top-level values the title promises never to change in place (long decks that are only
   ever replaced): they are not copied. It is a speed-up only: leaving a key out is always safe.
 
-The promise is checked, not trusted: the conformance suite (tests/conformance) and each title's random
+A title makes one `Cloner(deeper, shared)` and calls it for every apply: it writes its copy out once per
+set of state keys (about as fast as a hand-written copy). The promise is checked, not trusted: the conformance suite (tests/conformance) and each title's random
 play compare every state before and after `apply` and fail on any change.
 """
 from __future__ import annotations
