@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from domain.bots import random_choice
 from tests.support.play import new_game
 
 SEATS = ["red", "blue", "green"]
@@ -43,7 +44,7 @@ def test_views_and_histories_never_leak_at_any_step(sqlite_svc, game_seed):
         _assert_nothing_leaks(svc, gid)
         game = svc.get(gid)
         prompt = rng.choice(game.open_prompts())
-        svc.choose(gid, prompt.seat, prompt.id, rng.choice(prompt.choices).id)
+        svc.choose(gid, prompt.seat, prompt.id, random_choice(prompt, rng))
         steps += 1
     assert steps > 5
 
@@ -95,7 +96,7 @@ def test_standing_orders_never_leak_at_any_step(sqlite_svc, game_seed):
             continue
         prompt = rng.choice(game.open_prompts())
         repeatable = prompt.kind != "play_card"  # a card id is never offered twice
-        svc.choose(gid, prompt.seat, prompt.id, rng.choice(prompt.choices).id,
+        svc.choose(gid, prompt.seat, prompt.id, random_choice(prompt, rng),
                    standing=rng.random() < (0.6 if repeatable else 0.1))
     events = svc.events(gid)
     assert any(type(e).__name__ == "StandingOrderSet" for e in events)

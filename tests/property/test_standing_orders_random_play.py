@@ -9,6 +9,7 @@ import uuid
 
 import pytest
 
+from domain.bots import random_choice
 from domain.game import ACTIVE, FINISHED, Game
 from domain.rules import titles
 from service.audit import audit_archive, entry_of, make_archive
@@ -33,7 +34,7 @@ def _play(rules_id: str, players: int, options: dict, n: int) -> Game:
             game.cancel_standing_order(*rng.choice(owned), AT, private_salt=f"{salts.getrandbits(128):032x}")
             continue
         prompt = rng.choice(game.open_prompts())
-        choice = rng.choice(prompt.choices).id
+        choice = random_choice(prompt, rng)
         before = len(game.pending_events)
         standing = rng.random() < 0.25
         game.choose(prompt.seat, prompt.id, choice, None, AT, "seat", standing=standing,

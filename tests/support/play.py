@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from domain.bots import random_choice
 from service.games import GameService
 
 PLAYERS = [{"name": n, "email": f"{n.lower()}@example.org"} for n in ("Ann", "Bob", "Cid", "Dee")]
@@ -19,7 +20,7 @@ def play_random(svc: GameService, game_id: str, rng: random.Random, max_steps: i
     while svc.get(game_id).status == "active" and steps < max_steps:
         game = svc.get(game_id)
         prompt = rng.choice(game.open_prompts())
-        svc.choose(game_id, prompt.seat, prompt.id, rng.choice(prompt.choices).id, key=f"k-{steps}-{rng.random()}")
+        svc.choose(game_id, prompt.seat, prompt.id, random_choice(prompt, rng), key=f"k-{steps}-{rng.random()}")
         steps += 1
         if on_step:
             on_step(steps)

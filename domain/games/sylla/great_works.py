@@ -96,7 +96,8 @@ class GreatWorksThumb(Step):
     def text(self, s: dict, D: Any, seat: str) -> str:
         senators = count_type(s, D, seat, "senator", True)
         return (f"Great Work: the {D.work_name(s['gw_current'])}. Secretly choose thumb up (fund it) or down "
-                f"(give to the plebs) and how many denarii to add to your {plural(senators, 'available Senator')}.")
+                f"(give to the plebs) and how many denarii to add to your {plural(senators, 'available Senator')} "
+                f"({plural(senators, 'vote')} before denarii; each denarius is one more vote).")
 
     def waiting_text(self, s: dict, D: Any) -> str:
         return f"to commit to the {D.work_name(s['gw_current'])}"

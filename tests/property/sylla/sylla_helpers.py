@@ -10,6 +10,7 @@ import json
 import random
 from typing import Callable
 
+from domain.bots import random_choice
 from domain.games.sylla import RULES
 from domain.rules import Prompt
 
@@ -23,8 +24,8 @@ def pick_round(prompts: list[Prompt], chooser: random.Random) -> list[tuple[str,
     """The (seat, choice) pairs to apply now: one prompt, or every simultaneous prompt in seat order."""
     if len(prompts) == 1 and not prompts[0].secret:
         p = prompts[0]
-        return [(p.seat, chooser.choice(p.choices).id)]
-    return [(p.seat, chooser.choice(p.choices).id) for p in prompts]
+        return [(p.seat, random_choice(p, chooser))]
+    return [(p.seat, random_choice(p, chooser)) for p in prompts]  # a form: a random canonical answer
 
 
 def play_random_game(seats: list[str], options: dict | None = None, seed: int = 0, *,

@@ -16,6 +16,7 @@ import uuid
 
 import pytest
 
+from domain.bots import random_choice
 from domain.game import Game
 from domain.games.sylla import RULES
 
@@ -42,7 +43,7 @@ def play(seats: list[str], seed: int) -> Game:
         if not prompts:
             break
         p = rng.choice(prompts)
-        game.choose(p.seat, p.id, rng.choice(p.choices).id, None, AT)
+        game.choose(p.seat, p.id, random_choice(p, rng), None, AT)
     assert game.status == "finished"
     return game
 

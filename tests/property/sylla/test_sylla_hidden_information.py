@@ -15,8 +15,9 @@ import pytest
 from sylla_helpers import SEATS3, SEATS4, pick_round
 
 from domain.games.sylla import RULES
-from domain.games.sylla.data import KINDS
+from domain.games.sylla.data import KINDS, data_for
 from domain.games.sylla.great_works import commit_ids
+from domain.games.sylla.setup import hands_for
 
 
 def copy(state: dict) -> dict:
@@ -55,8 +56,8 @@ def alter_everything(state: dict, owner: str, rng: random.Random) -> dict:
     elif sealed and s["phase"] == "free_slaves":
         s["sealed"][owner] = "free-0" if sealed != "free-0" else sealed
     elif sealed and s["phase"] == "choose_starting_characters":
-        ids = [p for p in RULES.prompts(state) if p.seat != owner]
-        s["sealed"][owner] = ids[0].choices[-1].id if ids else sealed
+        hands = hands_for(state, data_for(state), owner)[0]  # the old hand ids (what the state keeps)
+        s["sealed"][owner] = hands[-1] if hands[-1] != sealed else hands[0]
     return s
 
 

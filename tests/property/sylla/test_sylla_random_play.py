@@ -7,6 +7,7 @@ import random
 import pytest
 from sylla_helpers import SEATS3, SEATS4, play_random_game, roundtrip
 
+from domain.bots import random_choice
 from domain.games.sylla import RULES
 from domain.rules import IllegalAction
 
@@ -60,7 +61,7 @@ def test_sylla_random_play_continues_identically_from_a_json_copy():
         assert [(p.seat, p.id, p.choice_ids()) for p in prompts] == \
                [(p.seat, p.id, p.choice_ids()) for p in RULES.prompts(b)]
         p = prompts[0]
-        choice = chooser.choice(p.choices).id
+        choice = random_choice(p, chooser)
         a = RULES.apply(a, p.seat, choice, rng_a)
         b = roundtrip(RULES.apply(b, p.seat, choice, rng_b))
         assert a == b
@@ -93,7 +94,7 @@ def test_sylla_simultaneous_prompts_keep_their_ids_while_others_submit():
         while RULES.outcome(state) is None:
             prompts = RULES.prompts(state)
             if len(prompts) > 1:
-                picks = [(p.seat, chooser.choice(p.choices).id) for p in prompts]
+                picks = [(p.seat, random_choice(p, chooser)) for p in prompts]
                 for i, (seat, choice) in enumerate(picks):
                     state = RULES.apply(state, seat, choice, rng)
                     rest = {p.seat: (p.id, p.choice_ids()) for p in RULES.prompts(state)}
@@ -102,7 +103,7 @@ def test_sylla_simultaneous_prompts_keep_their_ids_while_others_submit():
                     assert seat not in rest or i == len(picks) - 1
             else:
                 p = prompts[0]
-                state = RULES.apply(state, p.seat, chooser.choice(p.choices).id, rng)
+                state = RULES.apply(state, p.seat, random_choice(p, chooser), rng)
 
 
 def test_sylla_every_listed_choice_is_accepted_and_others_refused():
@@ -116,15 +117,22 @@ def test_sylla_every_listed_choice_is_accepted_and_others_refused():
             for c in p.choices:
                 RULES.apply(state, p.seat, c.id, random.Random(1))
                 checked += 1
+            if p.form is not None:  # a form: random answers and the default are accepted
+                for _ in range(5):
+                    RULES.apply(state, p.seat, random_choice(p, chooser), random.Random(1))
+                    checked += 1
+                RULES.apply(state, p.seat, RULES.default_choice(state, p.seat), random.Random(1))
+                assert RULES.default_choice(state, p.seat) == p.form.default
             with pytest.raises(IllegalAction):
                 RULES.apply(state, p.seat, "not-a-choice", random.Random(1))
-            assert RULES.default_choice(state, p.seat) in p.choice_ids()
+            if p.form is None:
+                assert RULES.default_choice(state, p.seat) in p.choice_ids()
         idle = [s for s in SEATS4 if s not in {p.seat for p in prompts}]
         for seat in idle:
             with pytest.raises(IllegalAction):
-                RULES.apply(state, seat, prompts[0].choices[0].id, random.Random(1))
+                RULES.apply(state, seat, random_choice(prompts[0], chooser), random.Random(1))
         p = prompts[0]
-        state = RULES.apply(state, p.seat, chooser.choice(p.choices).id, rng)
+        state = RULES.apply(state, p.seat, random_choice(p, chooser), rng)
     assert checked > 1000
     with pytest.raises(IllegalAction):
         RULES.apply(state, "red", "pass", rng)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.rules import IllegalAction
 from tests.unit.sylla.sylla_unit import RULES, game, lines_for
 
 SENATORS = {"red": {"cards": ["I-SEN-P", "I-SEN-C"]}, "black": {"cards": ["II-SEN-P"]},
@@ -26,8 +27,15 @@ def test_5_6_the_great_work_is_placed_revealing_next_rounds_and_commitments_are_
     assert RULES.view(g.state, None)["great_works"]["next"] == "pantheon"
     prompts = RULES.prompts(g.state)
     assert [p.seat for p in prompts] == ["red", "black", "white", "yellow"] and all(p.secret for p in prompts)
-    assert g.choices("white") == ["down-0", "down-1", "down-2", "down-3", "up-0", "up-1", "up-2", "up-3"]
-    g.play("red", "up-2")
+    form = g.prompt("white").form
+    assert [f.to_json() for f in form.fields] == [
+        {"name": "thumb", "kind": "one", "label": "Thumb",
+         "options": [{"value": "up", "label": "Thumb up: fund the Public Baths"},
+                     {"value": "down", "label": "Thumb down: give to the plebs"}]},
+        {"name": "denarii", "kind": "number", "label": "Denarii", "min": 0, "max": 3}]
+    with pytest.raises(IllegalAction, match="Denarii: 4 is not between 0 and 3"):
+        RULES.apply(g.state, "white", '{"denarii":4,"thumb":"up"}', g.rng)
+    g.play("red", '{"denarii":2,"thumb":"up"}')
     assert "sealed_choice" not in RULES.view(g.state, "black")["players"]["red"]
     assert RULES.view(g.state, "red")["players"]["red"]["sealed_choice"] == "up-2"
     assert g.prompt("red") is None and g.prompt("black") is not None

@@ -44,10 +44,18 @@ def test_4_1_step_7_starting_characters_are_a_secret_simultaneous_choice():
     s = fresh()
     prompts = RULES.prompts(s)
     assert len(prompts) == 4 and all(p.secret and p.kind == "choose_starting_characters" for p in prompts)
-    assert all(len(p.choices) == 210 for p in prompts)  # 4 of 10
+    # one form: 4 of the 10 characters of the seat's set (it used to be 210 numbered choices)
+    assert all(p.choices == () and [(f.kind, len(f.options), f.min, f.max) for f in p.form.fields]
+               == [("some", 10, 4, 4)] for p in prompts)
     seat = prompts[0].seat
-    s2 = RULES.apply(s, seat, prompts[0].choices[5].id, random.Random(0))
-    assert RULES.view(s2, seat)["players"][seat]["sealed_choice"] == prompts[0].choices[5].id
+    values = [o.value for o in prompts[0].form.fields[0].options]
+    answer = '{"characters":["%s","%s","%s","%s"]}' % (values[0], values[2], values[3], values[7])
+    s2 = RULES.apply(s, seat, answer, random.Random(0))
+    old_id = ".".join([values[0], values[2], values[3], values[7]])
+    assert RULES.view(s2, seat)["players"][seat]["sealed_choice"] == old_id  # the state keeps the old hand id
+    # the compatibility reading: the old id plays exactly the same, and is known with its old label
+    assert RULES.apply(s, seat, old_id, random.Random(0)) == s2
+    assert RULES.legacy_choice(s, seat, old_id).id == old_id and RULES.legacy_choice(s2, seat, old_id) is None
     other = next(x for x in SEATS4 if x != seat)
     assert "sealed_choice" not in RULES.view(s2, other)["players"][seat]
     assert RULES.view(s2, other)["players"][seat]["cards"] == []
@@ -86,7 +94,7 @@ def test_4_1_the_starting_choice_is_revealed_to_everybody_together():
 def test_11_three_players_tiles_I_to_III_six_characters_display_of_5_and_the_fourth_set_in_the_deck():
     s = fresh(SEATS3)
     assert sorted(p["income_tile"] for p in s["players"].values()) == ["I", "II", "III"]
-    assert all(len(p.choices) == 210 for p in RULES.prompts(s))  # 6 of 10
+    assert all((p.form.fields[0].min, len(p.form.fields[0].options)) == (6, 10) for p in RULES.prompts(s))  # 6 of 10
     s = choose_all(s, SEATS3)
     assert all(len(p["cards"]) == 6 for p in s["players"].values())
     assert len(s["display"]) == 5 and len(s["char_deck"]) == 22 - 5
@@ -132,7 +140,7 @@ def test_6_each_character_has_its_ability_only_while_available(ctype, card):
         assert tilted.state["phase"] != "events_place_cubes"  # no cube at all: nothing to place
     if ctype == "senator":
         g = game("great_works_thumb", {"red": {"cards": [card]}})
-        assert "1 vote" in g.prompt("red").choices[0].label
+        assert "1 vote" in g.prompt("red").text
     if ctype == "slave":
         D = compile_data(normalize({}))
         assert D.cards[card].hexes == ("red", "yellow", "grey")
