@@ -24,6 +24,7 @@ browser:
 	bash scripts/ensure-browser.sh
 
 test: venv services browser
+	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup -q -p no:cacheprovider --durations=12 tests
 
 # The fast layers only (no database server, no browser): unit, scenario and the rules conformance suite.
@@ -36,8 +37,10 @@ bench: venv services
 prod-smoke: venv services
 	$(VENV)/bin/pytest -q -p no:cacheprovider tests/prod -s
 
+# ruff, then the layer contract (pyproject.toml [tool.importlinter]; docs/architecture.md "Layers")
 lint: venv
 	$(VENV)/bin/ruff check domain service workers notifications tests bench
+	$(VENV)/bin/lint-imports --no-cache
 
 clean:
 	rm -rf $(VENV) var test-artifacts

@@ -127,7 +127,7 @@ def compose(svc: Any, row: dict) -> Composed:
 
 def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) -> dict:
     from domain.clock import clock_of, describe_clock, iso
-    from service.views import history_json
+    from domain.narration import history_json
 
     settings, seat, gid = svc.settings, row["seat"], str(game.id)
     base = settings.base_url

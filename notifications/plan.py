@@ -22,7 +22,7 @@ from notifications.outbox import MailConfig, day_end, iso_epoch, new_row
 from notifications.webhooks import KINDS as WEBHOOK_KINDS
 from notifications.webhooks import hooks_of
 from domain.timezones import UTC_NAME, day_bounds, is_utc
-from service.views import may_see_event
+from domain.narration import may_see_event
 
 log = logging.getLogger("tabularium.outbox")
 
