@@ -151,3 +151,22 @@ def test_a_restarted_process_narrates_only_the_new_events(svc):
     svc.post_message(gid, seats[1], "all", "one more")
     fresh.page(svc.get(gid), seats[0], None, None, 10)
     assert fresh.narrated == 1
+
+
+def test_a_long_catch_up_goes_in_bounded_steps(svc, monkeypatch):
+    """CHUNK events a transaction (bounded memory): the result is the same narration, and the progress row
+    moved in steps."""
+    import service.history_model as hm
+
+    monkeypatch.setattr(hm, "CHUNK", 7)
+    rng = random.Random(13)
+    created = svc.create_game("sylla", PLAYERS[:3], {})
+    gid, seats = created["id"], [s["seat"] for s in created["seats"]]
+    play(svc, gid, seats, rng, 40)
+    model = HistoryModel(svc)
+    writes = []
+    original = model._write
+    monkeypatch.setattr(model, "_write", lambda *a: writes.append(a[2]) or original(*a))
+    game = svc.get(gid)
+    assert model.entries(game, seats[1]) == oracle(svc, gid, seats[1])
+    assert len(writes) == -(-game.version // 7) and writes[-1] == game.version
