@@ -48,6 +48,7 @@ from domain.rules import Choice, IllegalAction
 MAX_FIELDS = 12
 MAX_OPTIONS = 200
 MAX_ROWS = 20
+MAX_ANSWER = 4000  # characters of a submitted answer (a choice id or a form's JSON)
 
 
 class FormError(IllegalAction):
@@ -332,7 +333,7 @@ def read_values(form: Form, values: Any) -> dict:
 
 def canonical(form: Form, answer: str) -> str:
     """Read an answer (a JSON object) against the form; return its canonical string or raise FormError."""
-    if not isinstance(answer, str) or len(answer) > 20_000:
+    if not isinstance(answer, str) or len(answer) > MAX_ANSWER:
         raise FormError("The answer must be a JSON object as text.")
     try:
         values = json.loads(answer)
@@ -577,3 +578,40 @@ def read_web(form: Form, get: Callable[[str], str | None], getlist: Callable[[st
         else:
             values[f.name] = cell(f, get(key), f.label)
     return encode(read_values(form, values))
+
+
+def _numbered(options: Sequence[Option]) -> list[str]:
+    return [f"{n}. {o.label}" for n, o in enumerate(options, 1)]
+
+
+def reply_guide(form: Form) -> dict:
+    """What an e-mail shows for a form: each field with its numbered options (`fields`: heading, lines),
+    the reply lines to type (`reply`: line, help) and, when the form allows it, a bare one-line example."""
+    fields = []
+    for f in form.fields:
+        if isinstance(f, OneOf):
+            fields.append({"heading": f"{f.label} (one of):", "lines": _numbered(f.options)})
+        elif isinstance(f, SomeOf):
+            fields.append({"heading": f"{f.label} (choose {f.count_text()}):", "lines": _numbered(f.options)})
+        elif isinstance(f, Number):
+            fields.append({"heading": f"{f.label}: a whole number from {f.min} to {f.max}.", "lines": []})
+        elif isinstance(f, EachOf):
+            lines = [f"{o.label}" for o in f.items]
+            if isinstance(f.value, OneOf):
+                lines.append(f"{f.value.label} for each: " + ", ".join(_numbered(f.value.options)))
+            else:
+                lines.append(f"{f.value.label} for each: a whole number from {f.value.min} to {f.value.max}")
+            fields.append({"heading": f"{f.label} (one value for each, in this order):", "lines": lines})
+        else:
+            lines = []
+            for c in f.columns:
+                lines.append(f"{c.label}: " + (", ".join(_numbered(c.options)) if isinstance(c, OneOf)
+                                               else f"a whole number from {c.min} to {c.max}"))
+            fields.append({"heading": f"{f.label} (up to {f.max_rows} rows; columns in this order):", "lines": lines})
+    reply = [{"line": f"{f.name}: {example_line(f)}", "help": field_help(f)} for f in form.fields]
+    bare = None
+    if len(form.fields) == 1 and not isinstance(form.fields[0], Rows):
+        bare = example_line(form.fields[0])
+    elif all(isinstance(f, (OneOf, Number)) for f in form.fields):
+        bare = " ".join(example_line(f) for f in form.fields)
+    return {"fields": fields, "reply": reply, "bare": bare}

@@ -26,6 +26,7 @@ from typing import Any, Callable
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
 
 from domain.decided_by import automatic, players_own
+from domain.forms import reply_guide
 from notifications import tokens
 from notifications.outbox import mail_domain
 from notifications.transport import Outgoing
@@ -245,8 +246,10 @@ def _schedule(game: Any, events: list) -> Any:
 def _prompt(prompt: Any, deadline: str | None) -> dict | None:
     if prompt is None:
         return None
+    form = getattr(prompt, "form", None)
     return {"id": prompt.id, "text": prompt.text, "secret": prompt.secret, "deadline": deadline,
-            "choices": [{"n": n, "id": c.id, "label": c.label} for n, c in enumerate(prompt.choices, 1)]}
+            "choices": [{"n": n, "id": c.id, "label": c.label} for n, c in enumerate(prompt.choices, 1)],
+            "form": reply_guide(form) if form is not None else None}
 
 
 def _outcome(game: Any, names: dict) -> dict | None:

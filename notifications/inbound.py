@@ -35,8 +35,9 @@ from email.message import Message
 from email.utils import getaddresses
 from typing import Any
 
+from domain import forms
 from domain.errors import GameError
-from domain.rules import IllegalAction
+from domain.rules import Choice, IllegalAction
 from notifications import outbox, tokens
 
 UNDO_WORD = "undo"
@@ -281,12 +282,30 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str, text: str) -> Result:
     if scope["prompt_id"] != prompt.id:
         return reject("the game has moved on since that e-mail, so its choices no longer apply. "
                       "Here is your current decision: reply to this e-mail.", "rejected:stale")
+    if prompt.form is not None:  # a form: one line per field (domain.forms.read_reply)
+        return _choose_form(svc, gid, seat, prompt, text, key, standing, reject)
     if not word:
         return reject(f"no choice was found at the start of your reply. Write {how}.", "rejected:empty")
     choice = resolve_choice(prompt, word)
     if choice is None:
         return reject(f"{word[:40]!r} is not one of the choices. Write {how}.", "rejected:illegal")
     return _choose(svc, gid, seat, prompt, choice, key, standing, reject)
+
+
+def _choose_form(svc: Any, gid: str, seat: str, prompt: Any, text: str, key: str, standing: bool,
+                 reject: Any) -> Result:
+    """A reply to a form: the lines above the quotation, one per field (`characters: 1 3 4 6 7 9`; a bare
+    line for a one-field form), `ALWAYS` first for a standing order; read into the canonical answer."""
+    lines = visible_lines(text)
+    if standing and lines:
+        lines[0] = lines[0].split(None, 1)[1] if len(lines[0].split(None, 1)) > 1 else ""
+    try:
+        answer = forms.read_reply(prompt.form, lines)
+    except IllegalAction as exc:
+        how = forms.reply_syntax(prompt.form)
+        return reject(f"{exc.reason[:1].lower()}{exc.reason[1:]} Write one line per field, for example: {how}",
+                      "rejected:illegal")
+    return _choose(svc, gid, seat, prompt, Choice(answer, forms.summary(prompt.form, answer)), key, standing, reject)
 
 
 def _choose(svc: Any, gid: str, seat: str, prompt: Any, choice: Any, key: str, standing: bool,
@@ -420,6 +439,25 @@ def first_word(text: str) -> str:
 # seconds): it only reads the start of the reply, where the first word is, within these bounds.
 REPLY_PARSER_LINES = 12
 REPLY_PARSER_CHARS = 1_000
+
+
+def visible_lines(text: str, limit: int = 30) -> list[str]:
+    """The non-empty lines of the reply above any quotation (at most `limit`)."""
+    try:
+        from mailparser_reply import EmailReplyParser
+
+        visible = EmailReplyParser(languages=["en", "de", "fr", "it", "es", "nl"]).parse_reply(text=text) or ""
+    except Exception:  # noqa: BLE001 — the reply parser is a best effort; our own scan follows
+        visible = text
+    out = []
+    for line in (visible or text).splitlines():
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if stripped.startswith(">") or QUOTE_HEAD.match(stripped) or len(out) >= limit:
+            break
+        out.append(stripped[:500])
+    return out
 
 
 def first_words(text: str, count: int) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, request, url_for
 
+from domain import forms
 from domain.errors import GameError
 from service import views
 from service.views import REFEREE
@@ -261,7 +262,8 @@ def post_action(game_id: str):
     ---
     summary: Answer your prompt
     description: >
-      Send the prompt id you are answering, one of its choice ids, and an idempotency key (any string you
+      Send the prompt id you are answering, one of its choice ids (for a prompt with a `form`: its answer,
+      the JSON object {field name: value} as a string; see docs/api.md), and an idempotency key (any string you
       make up per decision, at most 150 characters): the same key twice records one event and answers the
       same version. The operator acts for a seat by naming it in `seat`. `"standing": true` also sets a
       standing order: the same choice is made for you whenever a prompt of the same kind offers it again
@@ -286,7 +288,7 @@ def post_action(game_id: str):
     game, caller = game_and_caller(game_id, for_command=True)
     data = json_body()
     prompt_id = text_field(data, "prompt_id")
-    choice = text_field(data, "choice")
+    choice = text_field(data, "choice", limit=forms.MAX_ANSWER)  # a form's answer is longer than an id
     key = text_field(data, "idempotency_key", required=False, limit=MAX_CLIENT_KEY)
     standing = bool_field(data, "standing")
     seat, by = acting_seat(game, caller, data.get("seat"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
+from domain import forms
 from domain.errors import GameError
 from domain.rules import IllegalAction
 from service import views
@@ -53,7 +54,7 @@ def form_seat(game, caller: Caller) -> tuple[str, str]:
 
 
 def render_game(game, caller: Caller, viewer: str, error: str | None = None, status: int = 200,
-                notice: str | None = None):
+                notice: str | None = None, filled=None):
     svc = get_service()
     view = views.view_json(game, viewer, svc.deadlines(game))
     model = history_model()  # bounded queries of the narration read model, never the whole history
@@ -67,7 +68,7 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
     may_export = caller.operator or views.is_over(game)
     html = render_template("game.html", game=game, view=view, viewer=viewer, seat=view["you"]["seat"],
                            names=names, switchable=switchable, my_seats=my_seats, operator=caller.operator,
-                           recent=recent, messages=messages, error=error, notice=notice,
+                           recent=recent, messages=messages, error=error, notice=notice, filled=filled,
                            last_move=last_move, news=news,
                            may_export=may_export, over=views.is_over(game),
                            clock_lines=describe_clock(clock_of(game.options)))
@@ -91,10 +92,20 @@ def choose(game_id: str):
     seat, by = form_seat(game, caller)
     prompt_id = form_text("prompt_id", 200)
     key = form_text("key", 150, required=False)
-    choice = request.form.get("choice")
+    if request.form.get("answer_form"):  # a prompt's form: its fields become the canonical answer
+        prompt = game.prompt_for(seat)
+        if prompt is None or prompt.form is None or prompt.id != prompt_id:
+            choice = "{}"  # the service says why (stale form, not your decision)
+        else:
+            try:
+                choice = forms.read_web(prompt.form, request.form.get, request.form.getlist)
+            except IllegalAction as exc:
+                return render_game(game, caller, seat, error=exc.reason, status=422, filled=request.form)
+    else:
+        choice = request.form.get("choice")
     if not choice:
         return render_game(game, caller, seat, error="Pick one of the choices first.", status=422)
-    if len(choice) > 200:
+    if len(choice) > forms.MAX_ANSWER:
         abort(422, description="That choice is too long.")
     check_text("choice", choice)
     standing = bool(request.form.get("standing"))  # a checkbox: present only when ticked
@@ -102,7 +113,8 @@ def choose(game_id: str):
         svc.choose(game.id, seat, prompt_id, choice, key=key, by=by, current=game, standing=standing,
                    guard=session_seat_guard(caller, seat))
     except (GameError, IllegalAction) as exc:
-        return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
+        filled = request.form if request.form.get("answer_form") else None
+        return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc), filled=filled)
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat), 303)
 
 

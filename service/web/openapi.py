@@ -11,10 +11,33 @@ from flask import current_app
 ERROR = {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}
 CHOICE = {"type": "object", "required": ["id", "label"],
           "properties": {"id": {"type": "string"}, "label": {"type": "string"}}}
+OPTION = {"type": "object", "required": ["value", "label"],
+          "properties": {"value": {"type": "string"}, "label": {"type": "string"}}}
+CELL = {"type": "object", "description": "an `each` value or a `rows` column: a `one` or a `number` field",
+        "required": ["name", "kind", "label"],
+        "properties": {"name": {"type": "string"}, "kind": {"type": "string", "enum": ["one", "number"]},
+                       "label": {"type": "string"}, "options": {"type": "array", "items": OPTION},
+                       "min": {"type": "integer"}, "max": {"type": "integer"}}}
+FIELD = {"type": "object", "required": ["name", "kind", "label"],
+         "description": "one: `options`; some: `options`, `min`, `max` (how many); number: `min`, `max`; "
+                        "each: `items` and `value` (a cell); rows: `columns` (cells), `min_rows`, `max_rows`",
+         "properties": {"name": {"type": "string"},
+                        "kind": {"type": "string", "enum": ["one", "some", "number", "each", "rows"]},
+                        "label": {"type": "string"}, "options": {"type": "array", "items": OPTION},
+                        "min": {"type": "integer"}, "max": {"type": "integer"},
+                        "items": {"type": "array", "items": OPTION}, "value": CELL,
+                        "columns": {"type": "array", "items": CELL},
+                        "min_rows": {"type": "integer"}, "max_rows": {"type": "integer"}}}
+FORM = {"type": "object", "nullable": True, "required": ["fields"],
+        "description": "a decision with a few fields (then `choices` is empty); answer with `choice` = the "
+                       "canonical answer, a JSON object {field name: value} as a string (docs/api.md)",
+        "properties": {"fields": {"type": "array", "items": FIELD},
+                       "default": {"type": "string", "nullable": True,
+                                   "description": "the canonical answer a timeout plays"}}}
 PROMPT = {"type": "object", "nullable": True, "required": ["id", "kind", "text", "secret", "choices"],
           "properties": {"id": {"type": "string", "description": "send it back as prompt_id"},
                          "kind": {"type": "string"}, "text": {"type": "string"}, "secret": {"type": "boolean"},
-                         "choices": {"type": "array", "items": CHOICE},
+                         "choices": {"type": "array", "items": CHOICE}, "form": FORM,
                          "deadline": {"type": "string", "nullable": True}}}
 PLAYER = {"type": "object", "required": ["seat", "name"],
           "properties": {"seat": {"type": "string"}, "name": {"type": "string"}}}
@@ -99,7 +122,10 @@ SCHEMAS = {
                             "as_of": {"type": "integer"}}},
     "Action": {"type": "object", "required": ["prompt_id", "choice"],
                "properties": {"prompt_id": {"type": "string", "maxLength": 200},
-                              "choice": {"type": "string", "maxLength": 200},
+                              "choice": {"type": "string", "maxLength": 4000,
+                                         "description": "a choice id, or for a prompt with a form its answer: "
+                                                        "the JSON object {field name: value} as a string, e.g. "
+                                                        "'{\"characters\":[\"sen-p\",\"mer-c\"]}'"},
                               "idempotency_key": {"type": "string", "maxLength": 150},
                               "seat": {"type": "string", "description": "operator only"},
                               "standing": {"type": "boolean", "default": False,
