@@ -4,15 +4,15 @@ The contacts table holds the value the sender reads; a PreferencesChanged event 
 in the game's log as well (who asked, when), so the record explains why a player got no e-mail."""
 from __future__ import annotations
 
-from typing import Any
 
 from domain.errors import BadRequest
 from domain.game import EMAIL_PREFERENCES
+from notifications.ports import GameServicePort
 
 PREFERENCES = EMAIL_PREFERENCES  # every e-mail, one digest a day, none
 
 
-def set_preference(svc: Any, game_id: str, seat: str, preference: str, by: str = "seat") -> None:
+def set_preference(svc: GameServicePort, game_id: str, seat: str, preference: str, by: str = "seat") -> None:
     if preference not in PREFERENCES:
         raise BadRequest(f"The e-mail preference must be one of {', '.join(PREFERENCES)}.")
     contact = svc.store.contacts(game_id).get(seat)
@@ -27,5 +27,5 @@ def set_preference(svc: Any, game_id: str, seat: str, preference: str, by: str =
     svc.change_preference(game_id, seat, preference, by)
 
 
-def get_preference(svc: Any, game_id: str, seat: str) -> str:
+def get_preference(svc: GameServicePort, game_id: str, seat: str) -> str:
     return (svc.store.contacts(game_id).get(seat) or {}).get("preference") or "every"

@@ -27,13 +27,14 @@ def command(name: str, configure: Callable[[argparse.ArgumentParser], None]):
 
 
 def service(now: str | None = None):
-    from service.games import GameService
+    """The GameService of a CLI command, built by the composition root (service.composition)."""
+    from service.composition import build
 
     clock = None
     if now:
         moment = parse_time(now)
         clock = lambda: moment  # noqa: E731
-    return GameService(Settings.from_env(), **({"clock": clock} if clock else {}))
+    return build(Settings.from_env(), clock).games
 
 
 def parse_time(text: str) -> datetime:

@@ -6,6 +6,7 @@ import os
 import pytest
 
 from service.config import Settings
+from service.composition import build
 from service.games import GameService
 from tests.support import pg
 
@@ -33,7 +34,7 @@ def make_service(url: str, **overrides) -> GameService:
     memory = str(overrides.get("broker_url", "memory://")).startswith("memory://")
     overrides.setdefault("mode", "embedded" if memory else "production")
     settings = Settings.from_env(database_url=url, secret_key="test-secret", test_titles=True, **overrides)
-    return GameService(settings)
+    return build(settings).games  # the composition root the CLI and the workers use
 
 
 @pytest.fixture

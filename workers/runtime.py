@@ -23,9 +23,9 @@ def service() -> Any:
     """The process's GameService (pitfall 20: one long-lived instance; pitfall 10: built after fork)."""
     with _lock:
         if _state["service"] is None or _state["pid"] != os.getpid():
-            from service.games import GameService
+            from service.composition import build
 
-            _state["service"] = GameService()
+            _state["service"] = build().games
             _state["pid"] = os.getpid()
         return _state["service"]
 

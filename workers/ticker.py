@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timezone
-from typing import Any
 
 from domain.clock import clock_of, iso, parse_at, wake_at
 from domain.errors import GameError
 from domain.game import ACTIVE, PAUSED, Game
 from notifications import outbox
+from notifications.ports import GameServicePort
 from service.deadlines import apply_timeout, schedule_for
 
 log = logging.getLogger("tabularium.tick")
 
 
-def tick(svc: Any, now: datetime | None = None) -> dict:
+def tick(svc: GameServicePort, now: datetime | None = None) -> dict:
     now = (now or svc.clock()).astimezone(timezone.utc)
     summary = {"games": 0, "reminders": 0, "late_notices": 0, "timeouts": 0, "vacations_ended": 0, "errors": 0,
                "backfilled": backfill(svc)}
@@ -42,7 +42,7 @@ def tick(svc: Any, now: datetime | None = None) -> dict:
     return summary
 
 
-def backfill(svc: Any) -> int:
+def backfill(svc: GameServicePort) -> int:
     """Wake-up rows for the running games that have none (saved before the read model existed)."""
     done = 0
     for gid in svc.store.games_without_wakeup():
@@ -54,7 +54,7 @@ def backfill(svc: Any) -> int:
     return done
 
 
-def _tick_game(svc: Any, gid: str, now: datetime, summary: dict) -> None:
+def _tick_game(svc: GameServicePort, gid: str, now: datetime, summary: dict) -> None:
     game = svc.get(gid)
     clock = clock_of(game.options)
     if clock["mode"] == "none" or game.status not in (ACTIVE, PAUSED):
@@ -96,12 +96,12 @@ def _tick_game(svc: Any, gid: str, now: datetime, summary: dict) -> None:
         svc.store.move_wakeup(gid, game.version, wake_at(sched, after=now))
 
 
-def _end_vacation(svc: Any, gid: str, seat: str) -> bool:
+def _end_vacation(svc: GameServicePort, gid: str, seat: str) -> bool:
     def command(game: Game) -> None:
         game.end_vacation(seat, "the vacation time is over", svc.now())  # refused if it already ended
 
     try:
-        svc._command(gid, command)
+        svc.run_command(gid, command)
     except GameError:
         return False
     return True
