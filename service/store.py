@@ -254,8 +254,22 @@ def project_game(game: Game | None, events: Iterable[Any]) -> Game | None:
     return game
 
 
-def _game_row(row: dict) -> dict[str, Any]:
-    return {**row, "seats": json.loads(row["seats"]), "waiting_for": json.loads(row["waiting_for"])}
+def _game_row(row: dict) -> dict[str, Any] | None:
+    """An index row decoded, or None (with an integrity alert) when its stored JSON is damaged: one bad row
+    must not take the lobby down for everybody. The game's next save rewrites the row from its events."""
+    try:
+        seats, waiting = json.loads(row["seats"]), json.loads(row["waiting_for"])
+        if not (isinstance(seats, list) and all(isinstance(s, dict) and "seat" in s for s in seats)
+                and isinstance(waiting, list) and all(isinstance(w, str) for w in waiting)):
+            raise ValueError("not a list of seats and a list of seat ids")
+    except (TypeError, ValueError, RecursionError) as exc:
+        alert(row.get("id"), f"its games-list row cannot be read ({str(exc)[:80]}); it is left out of the list")
+        return None
+    return {**row, "seats": seats, "waiting_for": waiting}
+
+
+def _game_rows(rows: Iterable[dict]) -> list[dict[str, Any]]:
+    return [game for game in map(_game_row, rows) if game is not None]
 
 
 def index_row(game: Game) -> tuple:
@@ -360,7 +374,6 @@ class Store:
         self.db.execute("UPDATE tabularium_wakeups SET wake_at=? WHERE game_id=? AND length=?",
                         (moment.timestamp() if moment else None, str(game_id), length))
 
-
     def witness(self, game_id: UUID) -> dict | None:
         rows = self.db.query("SELECT length, head FROM tabularium_games WHERE id=?", (str(game_id),))
         return rows[0] if rows else None
@@ -393,7 +406,7 @@ class Store:
         if ids is not None:
             return self.games_page(ids, limit=None)[0]
         rows = self.db.query("SELECT * FROM tabularium_games ORDER BY created_at DESC, id DESC")
-        return [_game_row(r) for r in rows]
+        return _game_rows(rows)
 
     def games_page(self, ids: Iterable[str] | None, statuses: Iterable[str] = (), before: tuple[str, str] | None = None,
                    limit: int | None = 50) -> tuple[list[dict[str, Any]], tuple[str, str] | None]:
@@ -424,7 +437,7 @@ class Store:
         more = limit is not None and len(rows) > limit
         rows = rows[:limit] if limit is not None else rows
         cursor = (rows[-1]["created_at"], rows[-1]["id"]) if more and rows else None
-        return [_game_row(r) for r in rows], cursor
+        return _game_rows(rows), cursor
 
     def all_game_ids(self) -> list[str]:
         return [r["id"] for r in self.db.query("SELECT id FROM tabularium_games ORDER BY created_at")]

@@ -105,3 +105,18 @@ def test_init_db_adds_the_indexes_to_an_existing_database(prod_svc):
     assert "tabularium_games_created" not in indexes()
     Store.create_tables(prod_svc.store)  # what `tabularium init-db` runs
     assert {"tabularium_games_created", "tabularium_games_status_created"} <= indexes()
+
+
+@pytest.mark.parametrize("damage", ["{not json", "[" * 100_000 + "]" * 100_000, '"a string"', '[{"no": "seat"}]'])
+def test_one_damaged_games_list_row_is_left_out_with_an_alert_not_a_500_for_everybody(prod, prod_svc, damage,
+                                                                                      caplog):
+    good = new_game(prod, token=OPERATOR)["id"]
+    bad = new_game(prod, token=OPERATOR)["id"]
+    prod_svc.store.db.execute("UPDATE tabularium_games SET seats=? WHERE id=?", (damage, bad))
+    with caplog.at_level("ERROR", logger="tabularium.integrity"):
+        listed = call(prod, "GET", "/api/games", OPERATOR)
+        page = embedded_app(prod_svc).test_client().get("/")
+    assert listed.status_code == 200 and page.status_code == 200
+    ids = [g["id"] for g in listed.get_json()]
+    assert good in ids and bad not in ids
+    assert any("integrity alert" in r.getMessage() and bad in r.getMessage() for r in caplog.records)
