@@ -157,6 +157,9 @@ def test_the_reason_recorded_names_the_inviter():
     assert reason_for(OPERATOR) == "operator"
 
 
+SALT = "5a" * 16  # a standing order's salt comes from its caller (fresh randomness in the service)
+
+
 def _red_vanishes_after_leaving_an_order(seed: str) -> InMemory | None:
     """Red plays its best cards until it wins a round and answers "pass" with a standing order; then red
     vanishes (its deadlines pass, timeouts play its lowest cards) until its order plays for it, if ever."""
@@ -172,7 +175,7 @@ def _red_vanishes_after_leaving_an_order(seed: str) -> InMemory | None:
             continue
         choice, always = ("pass", True) if prompt.kind == "draw_or_pass" else (prompt.choices[-1].id, False)
         table.run_command(None, lambda g, p=prompt, c=choice, a=always: g.choose("red", p.id, c, None, AT, "seat",
-                                                                                standing=a))
+                                                                                standing=a, private_salt=SALT))
     while table.game.status == "active" and not any(e.content.get("by") == "standing" for e in table.log):
         if "red" in table.game.waiting_for():
             table.miss("red")
