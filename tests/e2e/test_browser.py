@@ -26,13 +26,38 @@ def log_in(context, url: str):
 
 
 # One round trip to the browser per decision: pick a random choice the way a person would (a button, or
-# a radio and then Confirm) and click it. Playwright calls cost tens of milliseconds each on 2 cores.
+# a radio and then Confirm; for a prompt's form, every field: radios, k of the checkboxes, numbers) and click it. Playwright calls cost tens of milliseconds each on 2 cores.
 CLICK_RANDOM_CHOICE = """([r, standing]) => {
   const form = document.querySelector("form.choices");
   if (!form) return "no form";
   const box = form.querySelector("input[type=checkbox][name=standing]");
   if (standing && !box) return "no standing box";
   if (box) box.checked = standing;
+  if (form.querySelector("input[name=answer_form]")) {  // a prompt's form: fill every field at random
+    let seed = Math.floor(r * 2147483647) || 1;
+    const next = (n) => { seed = (seed * 48271) % 2147483647; return seed % n; };
+    const radioNames = new Set([...form.querySelectorAll("input[type=radio][name^='f.']")].map(e => e.name));
+    for (const name of radioNames) {
+      const group = form.querySelectorAll(`input[type=radio][name='${name}']`);
+      group[next(group.length)].checked = true;
+    }
+    for (const set of form.querySelectorAll("fieldset[data-min]")) {
+      const boxes = [...set.querySelectorAll("input[type=checkbox]")];
+      const min = +set.dataset.min, max = +set.dataset.max;
+      let k = min + next(max - min + 1);
+      boxes.forEach(b => { b.checked = false; });
+      while (k > 0) { const b = boxes[next(boxes.length)]; if (!b.checked) { b.checked = true; k--; } }
+    }
+    for (const input of form.querySelectorAll("input[type=number][required]")) {
+      const min = +input.min, max = +input.max;
+      input.value = String(min + next(max - min + 1));
+    }
+    for (const select of form.querySelectorAll("select[required]")) {
+      select.selectedIndex = next(select.options.length);
+    }
+    form.querySelector("button[type=submit].primary").click();
+    return "form";
+  }
   const buttons = form.querySelectorAll("button[name=choice]");
   if (buttons.length) { buttons[Math.floor(r * buttons.length)].click(); return "button"; }
   const radios = form.querySelectorAll("input[type=radio][name=choice]");
@@ -45,7 +70,7 @@ CLICK_RANDOM_CHOICE = """([r, standing]) => {
 def choose_randomly(page, rng: random.Random, standing: bool = False) -> None:
     with page.expect_navigation(wait_until="domcontentloaded"):
         how = page.evaluate(CLICK_RANDOM_CHOICE, [rng.random(), standing])
-    assert how in ("button", "radio"), how
+    assert how in ("button", "radio", "form"), how
 
 
 def cancel_standing_order(page, svc, gid: str, seat: str) -> None:
