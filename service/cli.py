@@ -135,6 +135,10 @@ def cmd_play(args) -> int:
     choice = args.choice
     if choice.isdigit() and prompt.find(choice) is None and 1 <= int(choice) <= len(prompt.choices):
         choice = prompt.choices[int(choice) - 1].id
+    if prompt.form is not None and not choice.lstrip().startswith("{"):  # the e-mail syntax: "1 3 4 6 7 9"
+        from domain import forms
+
+        choice = forms.read_reply(prompt.form, [line for line in choice.split(";")])
     result = svc.choose(args.game, args.seat, args.prompt or prompt.id, choice, by="seat", standing=args.always)
     print(f"recorded; the game is at event {result['version']}")
     if args.always:
