@@ -1,9 +1,13 @@
 """Tokens never reach a log: the paths and queries that carry one are redacted before they are written.
 
 * Paths: `/play/<seat or operator token or signed link>`, `/go/<signed sign-in link>`, `/u/<unsubscribe
-  token>` keep their prefix and lose the rest (`/play/[redacted]`).
+  token>` keep their prefix and lose the rest (`/play/[redacted]`). The segment is found anywhere in the
+  path, not only at its start: after extra slashes (`//play/<token>`, which werkzeug normalises or
+  redirects), under the prefix of an app mounted below the site's root (SCRIPT_NAME: `/games/play/...`),
+  in an absolute-form target (`http://host/play/...`), and percent-encoded (`/%70lay%2F<token>`).
 * Queries: the value of any parameter named like a credential (`key`, `token`, `secret`, `signature`,
-  `password`, `auth`...) becomes `[redacted]` (`/hooks/mail?key=...` is the inbound webhook's secret).
+  `password`, `auth`...) becomes `[redacted]` (`/hooks/mail?key=...` is the inbound webhook's secret),
+  and a token path in any parameter, its name or its value (`?next=/play/<token>`), is redacted as above.
 * Headers: Authorization, Cookie and the webhook key header are never logged.
 
 `RedactingLogger` is gunicorn's access logger with every atom that may carry a token redacted
@@ -12,15 +16,18 @@ lines."""
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, unquote, urlencode
 
 REDACTED = "[redacted]"
-TOKEN_PATHS = re.compile(r"^(/(?:play|go|u)/)[^?#]*", re.IGNORECASE)
+# the first token segment anywhere in a path (after any prefix or slashes), and all that follows it
+TOKEN_PATHS = re.compile(r"^(.*?/(?:play|go|u)/)[^?#]*", re.IGNORECASE | re.DOTALL)
+# the same in a query's names and values, where the path may also start without its slash (`next=play/...`)
+TOKEN_IN_VALUE = re.compile(r"^((?:.*?/)?(?:play|go|u)/).*", re.IGNORECASE | re.DOTALL)
 SECRET_PARAM = re.compile(r"(key|token|secret|sig|signature|password|passwd|auth|code|nonce)", re.IGNORECASE)
 SECRET_HEADERS = ("authorization", "proxy-authorization", "cookie", "set-cookie", "x-tabularium-webhook-key")
 
 
-TOKEN_IN_TEXT = re.compile(r"(/(?:play|go|u)/)[^\s?\"'#<>]+", re.IGNORECASE)
+TOKEN_IN_TEXT = re.compile(r"((?:/|%2F|(?<=[=?&]))(?:play|go|u)(?:/|%2F))[^\s?\"'#<>]+", re.IGNORECASE)
 SECRET_PARAM_IN_TEXT = re.compile(r"([?&][^=&\s\"'#]*(?:key|token|secret|sig|password|passwd|auth|code|nonce)"
                                   r"[^=&\s\"'#]*=)[^&\s\"'#]+", re.IGNORECASE)
 
@@ -46,10 +53,33 @@ class RedactingFilter:
         return True
 
 
+def _decoded(text: str) -> str:
+    """Percent-decoding until nothing changes (a few rounds): what a router may finally see."""
+    for _ in range(3):
+        decoded = unquote(text)
+        if decoded == text:
+            break
+        text = decoded
+    return text
+
+
 def redact_path(path: str | None) -> str:
     if not path:
         return path or ""
-    return TOKEN_PATHS.sub(lambda m: m.group(1) + REDACTED, path)
+    redacted, found = TOKEN_PATHS.subn(lambda m: m.group(1) + REDACTED, path)
+    if found or "%" not in path:
+        return redacted
+    decoded = _decoded(path)  # `/%70lay%2F<token>`: werkzeug decodes the path before it routes it
+    redacted, found = TOKEN_PATHS.subn(lambda m: m.group(1) + REDACTED, decoded)
+    return redacted if found else path
+
+
+def _redact_value(value: str) -> str:
+    redacted, found = TOKEN_IN_VALUE.subn(lambda m: m.group(1) + REDACTED, value)
+    if found or "%" not in value:
+        return redacted
+    redacted, found = TOKEN_IN_VALUE.subn(lambda m: m.group(1) + REDACTED, _decoded(value))
+    return redacted if found else value
 
 
 def redact_query(query: str | None) -> str:
@@ -61,7 +91,8 @@ def redact_query(query: str | None) -> str:
         return REDACTED
     if not pairs:
         return REDACTED if "=" in query else query
-    return urlencode([(k, REDACTED if SECRET_PARAM.search(k) else v) for k, v in pairs], safe="[]")
+    return urlencode([(_redact_value(k), REDACTED if SECRET_PARAM.search(k) else _redact_value(v))
+                      for k, v in pairs], safe="[]/")
 
 
 def redact_target(target: str | None) -> str:

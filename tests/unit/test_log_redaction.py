@@ -1,5 +1,6 @@
 """Issue #11 item 13 (and the loopback bind of item 14): the shipped gunicorn configuration never logs a
-token, and binds to loopback unless told otherwise."""
+token, and binds to loopback unless told otherwise. A token path is redacted wherever it sits: after extra
+slashes, under a mount prefix, percent-encoded, or in the query."""
 from __future__ import annotations
 
 import io
@@ -35,8 +36,13 @@ class _Request:
                ("REFERER", f"https://games.example.org/play/{SECRET}"), ("X-TABULARIUM-WEBHOOK-KEY", SECRET)]
 
 
-PATHS = [f"/play/{SECRET}", f"/play/m.{SECRET}.abc", f"/go/{SECRET}", f"/u/{SECRET}"]
-QUERIES = [f"/hooks/mail?key={SECRET}", f"/api/games?token={SECRET}&x=1"]  # the shipped format logs no query
+PATHS = [f"/play/{SECRET}", f"/play/m.{SECRET}.abc", f"/go/{SECRET}", f"/u/{SECRET}",
+         # extra slashes (werkzeug merges or redirects them), an app mounted under a prefix (SCRIPT_NAME),
+         # a percent-encoded segment (werkzeug decodes the path before it routes it)
+         f"//play/{SECRET}", f"///go/{SECRET}", f"/tabularium/play/{SECRET}", f"/games//u/{SECRET}",
+         f"/%70lay%2F{SECRET}"]
+QUERIES = [f"/hooks/mail?key={SECRET}", f"/api/games?token={SECRET}&x=1",  # the shipped format logs no query
+           f"/login?next=/play/{SECRET}", f"/login?next=%2Fgo%2F{SECRET}&x=1"]
 
 
 @pytest.mark.parametrize("fmt,target", [("shipped", t) for t in PATHS]
@@ -63,6 +69,72 @@ def test_the_access_log_never_holds_a_token(conf, target, fmt):
     logger.access(_Response(), _Request(), environ, timedelta(milliseconds=3))
     line = stream.getvalue()
     assert line.strip() and SECRET not in line, line
+
+
+@pytest.mark.parametrize("path, logged", [
+    (f"//play/{SECRET}", "//play/[redacted]"),
+    (f"////play/{SECRET}/more", "////play/[redacted]"),
+    (f"/tabularium/play/{SECRET}", "/tabularium/play/[redacted]"),
+    (f"/a/b//go/{SECRET}", "/a/b//go/[redacted]"),
+    (f"/mounted/u/{SECRET}", "/mounted/u/[redacted]"),
+    (f"https://games.example.org//play/{SECRET}", "https://games.example.org//play/[redacted]"),
+    (f"/%70lay/{SECRET}", "/play/[redacted]"),
+    (f"/play%2F{SECRET}", "/play/[redacted]"),
+])
+def test_a_token_segment_is_redacted_anywhere_in_the_path(path, logged):
+    from service.web.redact import redact_path, redact_request_line, redact_target
+
+    assert redact_path(path) == logged
+    assert redact_target(path + "?x=1") == logged + "?x=1"
+    assert redact_request_line(f"GET {path} HTTP/1.1") == f"GET {logged} HTTP/1.1"
+
+
+@pytest.mark.parametrize("path", ["/api/games/abc/audit", "/playground/x", "/games/g/undo", "/static/app.css"])
+def test_paths_without_a_token_segment_are_logged_as_they_are(path):
+    from service.web.redact import redact_path
+
+    assert redact_path(path) == path
+
+
+@pytest.mark.parametrize("query", [f"next=/play/{SECRET}", f"next=%2Fplay%2F{SECRET}&x=1",
+                                   f"back=https://games.example.org/tabularium/u/{SECRET}",
+                                   f"to=go/{SECRET}", f"/play/{SECRET}"])
+def test_a_token_path_in_the_query_is_redacted(query):
+    from service.web.redact import redact_query, redact_target, redact_text
+
+    assert SECRET not in redact_query(query) and "[redacted]" in redact_query(query)
+    assert SECRET not in redact_target("/login?" + query)
+    assert SECRET not in redact_text(f'"GET /login?{query} HTTP/1.1" 302')
+
+
+@pytest.mark.parametrize("path", [f"/tabularium/play/{SECRET}", f"/%70lay/{SECRET}"])
+def test_the_apps_own_log_lines_redact_an_unusual_token_path(sqlite_url, path):
+    """A token path the app does not route (a prefix a proxy did not strip, a segment left encoded) still
+    reaches its before-request hook, which logs the path: no token in that line."""
+    from service import logs
+    from service.web import create_app
+    from tests.conftest import make_service
+
+    svc = make_service(sqlite_url)
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logs.JsonFormatter())
+    root = logging.getLogger()
+    root.addHandler(handler)
+    old_level = root.level
+    root.setLevel(logging.INFO)
+    try:
+        app = create_app(service=svc, config={"TESTING": True, "RATELIMIT_ENABLED": False})
+        # PATH_INFO as a WSGI server passes it (the test client would read `//play` as a host name)
+        with app.test_request_context("/", environ_overrides={"PATH_INFO": path}):
+            app.preprocess_request()
+            logging.getLogger("tabularium.web").info("during an odd request")
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(old_level)
+        svc.close()
+    assert "during an odd request" in stream.getvalue() and SECRET not in stream.getvalue()
+    assert "play/[redacted]" in stream.getvalue()
 
 
 def test_the_apps_own_log_lines_carry_the_redacted_path(sqlite_url):
