@@ -16,7 +16,7 @@ database editor cannot write "verified up to N" without the key.
      seconds (default a day; 0 = always full): the full audit (`GameService.audit`), then a checkpoint.
   2. otherwise the stored events from the checkpoint's length on are read (one indexed query): the event
      at its length must still be there with the checkpoint's head, or the stream is not an extension of
-     what was audited (truncated or rewritten): integrity alert, the checkpoint is dropped, full audit.
+     what was audited (see "evidence" below).
   3. the newer events are decoded strictly (service.store.CheckedMapper), checked by
      `service.audit.audit_extension` (schema, hashes and links from the head, witness, replay from the
      checkpoint's game, draws once the seed is known) and any newer stored snapshot is compared with the
@@ -25,8 +25,21 @@ database editor cannot write "verified up to N" without the key.
 
 So an untampered game's report is the full audit's, value for value, at a cost that depends on the
 events since the last audit. What it does not do: re-read the rows before the checkpoint. A row edited
-by hand there shows in `tabularium verify` (never uses checkpoints; it refreshes or drops them), in
+by hand there shows in `tabularium verify` (never continues from a checkpoint: it holds the record against
+it, then refreshes or drops it, unless the record contradicts it), in
 the full pass when the seed is revealed, and in the periodic full pass (docs/operations.md).
+
+Evidence. A checkpoint whose seal holds is the server's own word that the record had `length` events
+ending at `head`. Every full audit (`full_audit`: the public audit's full pass and `tabularium verify`)
+holds the stored events against it: when the event at its length has another hash, or no longer exists
+(the stream is shorter), the record was rewritten or truncated after it was audited, even if whoever
+did it recomputed every hash and the games table's witness so that the chain itself looks valid. That
+is a failure of the report (`contradiction`: a problem sentence first, chain_valid false, an integrity
+alert), and the checkpoint is kept as the evidence: neither dropped nor overwritten by a later audit,
+however clean, until an operator accepts the stored record (`accept_restored`, `tabularium verify GAME
+--accept-restored-record`, after restoring a backup deliberately). A checkpoint that fails its seal is
+not evidence: ignored with an alert, as before. (The checkpoint lives in the same database: a writer who
+deletes its row removes the evidence; the published heads and the players' archives remain.)
 """
 from __future__ import annotations
 
@@ -112,9 +125,10 @@ def _table(service: Any) -> Any:
 
 # ------------------------------------------------------------------------------------ the stored row
 
-def load(service: Any, gid: UUID) -> tuple[audit.AuditedPrefix, str] | None:
-    """(the audited prefix, its full_at) from a checkpoint whose seal holds; None if there is none, or
-    if it fails its seal or form (integrity alert; never trusted)."""
+def sealed(service: Any, gid: UUID) -> dict | None:
+    """The game's checkpoint row if its seal holds (under any key still accepted): the server's own word
+    on the record's length and head, so evidence. None if there is none, or if it fails its seal or form
+    (integrity alert: a forged checkpoint is neither trusted nor evidence)."""
     rows = _table(service).query(f"SELECT * FROM {TABLE} WHERE game_id=?", (str(gid),))
     if not rows:
         return None
@@ -125,7 +139,24 @@ def load(service: Any, gid: UUID) -> tuple[audit.AuditedPrefix, str] | None:
         if not any(hmac.compare_digest(_seal(k, str(gid), length, head, digest, sealed_at, body), str(row["seal"]))
                    for k in _keys(service)):
             raise DamagedRecord("it does not match its seal: it was changed (or sealed with another key)")
-        data = service.store.app.mapper.transcoder.decode(body.encode())
+    except DamagedRecord as exc:
+        alert(gid, f"the audit checkpoint at event {row.get('length')} is ignored: {exc.sentence}; "
+                   "audited in full")
+        return None
+    except (TypeError, ValueError) as exc:
+        log.warning("audit checkpoint of game %s unreadable (%s): audited in full", gid, type(exc).__name__)
+        return None
+    return {"length": length, "head": head, "state_hash": digest, "sealed_at": sealed_at, "body": body}
+
+
+def load(service: Any, gid: UUID, row: dict | None) -> tuple[audit.AuditedPrefix, str] | None:
+    """(the audited prefix, its full_at) from a sealed checkpoint row (`sealed`); None if there is none,
+    if its body is not the state it names (integrity alert; never trusted) or is of another release."""
+    if row is None:
+        return None
+    length, head, digest = row["length"], row["head"], row["state_hash"]
+    try:
+        data = service.store.app.mapper.transcoder.decode(row["body"].encode())
         if data.get("format") != FORMAT or data.get("chain_valid") is not True \
                 or data.get("replay_valid") is not True:
             raise DamagedRecord("it is not a checkpoint of a passed audit")
@@ -137,8 +168,7 @@ def load(service: Any, gid: UUID) -> tuple[audit.AuditedPrefix, str] | None:
         if data.get("code") != code_version(game):
             return None  # replayed by another release (or rules version): audit in full, then re-checkpoint
     except DamagedRecord as exc:
-        alert(gid, f"the audit checkpoint at event {row.get('length')} is ignored: {exc.sentence}; "
-                   "audited in full")
+        alert(gid, f"the audit checkpoint at event {length} is ignored: {exc.sentence}; audited in full")
         return None
     except Exception as exc:  # noqa: BLE001 — sealed but unreadable (an older format): audit in full
         log.warning("audit checkpoint of game %s unreadable (%s): audited in full", gid, type(exc).__name__)
@@ -146,6 +176,31 @@ def load(service: Any, gid: UUID) -> tuple[audit.AuditedPrefix, str] | None:
     prefix = audit.AuditedPrefix(length=length, head=head, game=game, seed_commitment=data["seed_commitment"],
                                  seed=data.get("seed"), randomness_valid=data.get("randomness_valid"))
     return prefix, str(data["full_at"])
+
+
+def contradiction(service: Any, gid: UUID, row: dict) -> str | None:
+    """The sentence saying how the stored events contradict a sealed checkpoint (`sealed`), or None when
+    the event at its length is still there with its head. Reads that one event (and, when it is missing,
+    the last one)."""
+    length, head = row["length"], row["head"]
+    recorder = service.store.app.recorder
+    rows = recorder.select_events(gid, gt=length - 1, lte=length)
+    changed = f"The record was changed after it was audited at event {length}: "
+    if not rows:
+        last = recorder.select_events(gid, desc=True, limit=1)
+        if not last or last[0].originator_version < length:
+            now = last[0].originator_version if last else 0
+            return changed + (f"the audited record had {length} events, the stored one now has {now} "
+                              "(it was truncated)")
+        return changed + f"event {length} is no longer stored (it was deleted)"
+    try:
+        stored_head = service.store.app.mapper.to_domain_event(rows[0]).hash
+    except DamagedRecord as exc:
+        return changed + f"event {length} is no longer the audited one ({exc.sentence})"
+    if stored_head != head:
+        return changed + (f"event {length} now has the hash {stored_head[:16]}…, the audited one had "
+                          f"{head[:16]}… (it or an event before it was rewritten, and the hashes recomputed)")
+    return None
 
 
 def save(service: Any, gid: UUID, report: audit.AuditReport, full_at: str) -> bool:
@@ -178,7 +233,7 @@ def drop(service: Any, gid: UUID) -> None:
 # ------------------------------------------------------------------------------------ the audits
 
 def record_full(service: Any, game_id: Any, report: audit.AuditReport) -> None:
-    """After a full audit (`verify`, or the public audit's full pass): a passed one becomes the game's
+    """After a full audit that no checkpoint contradicts (`full_audit`): a passed one becomes the game's
     checkpoint (its full pass dated now), a failed one drops it, so the public audit audits in full too."""
     try:
         gid = parse_game_id(game_id)
@@ -188,24 +243,71 @@ def record_full(service: Any, game_id: Any, report: audit.AuditReport) -> None:
         log.warning("audit checkpoint of game %s not written (%s)", game_id, type(exc).__name__)
 
 
+_UNREAD: Any = object()
+
+
+def full_audit(service: Any, game_id: Any, row: Any = _UNREAD) -> audit.AuditReport:
+    """The full audit (`GameService.audit`; GameNotFound for no such game) held against the game's sealed
+    checkpoint (`row`, if the caller has read it): a record that contradicts it fails, with the sentence
+    first, and the checkpoint is kept as the evidence; otherwise the verdict is recorded (`record_full`)."""
+    report = service.audit(game_id)
+    try:
+        gid = parse_game_id(game_id)
+        if row is _UNREAD:
+            row = sealed(service, gid)
+        sentence = contradiction(service, gid, row) if row is not None else None
+    except Exception as exc:  # noqa: BLE001 — the table missing or refused: the report stands, no checkpoint
+        log.warning("audit checkpoint of game %s not checked (%s)", game_id, type(exc).__name__)
+        return report
+    if sentence is None:
+        record_full(service, gid, report)
+        return report
+    alert(gid, f"{sentence}; the audit checkpoint is kept as the evidence")
+    report.chain_valid = False
+    report.problems.insert(0, sentence)
+    return report
+
+
+def accept_restored(service: Any, game_id: Any) -> str:
+    """Drop the game's checkpoint, whatever it says (an operator who restored the database from a backup
+    deliberately accepts the stored record as it is), and say what was dropped. The next full audit
+    makes a new one from the record as it is now."""
+    gid = parse_game_id(game_id)
+    rows = _table(service).query(f"SELECT * FROM {TABLE} WHERE game_id=?", (str(gid),))
+    if not rows:
+        return f"game {gid} has no audit checkpoint: nothing to accept"
+    row = rows[0]
+    evidence = sealed(service, gid)
+    what = (f"the audit checkpoint of game {gid}: {row['length']} events audited, up to head {row['head']}, "
+            f"sealed at {row['sealed_at']}")
+    if evidence is None:
+        what += " (its seal does not hold: it was not evidence)"
+    else:
+        sentence = contradiction(service, gid, evidence)
+        what += f"; {sentence[0].lower()}{sentence[1:]}" if sentence else "; the stored record agrees with it"
+    drop(service, gid)
+    alert(gid, f"accepted the stored record as restored: dropped {what}")
+    return f"dropped {what}"
+
+
 def public_audit(service: Any, game_id: Any) -> audit.AuditReport:
     """The report `GameService.audit` gives, from the game's checkpoint when it holds (see the module)."""
     gid = parse_game_id(game_id)
+    row: Any = _UNREAD
     try:
-        report = _incremental(service, gid)
+        row = sealed(service, gid)
+        report = _incremental(service, gid, row)
     except Exception as exc:  # noqa: BLE001 — the table missing or refused: audit in full
         log.warning("incremental audit of game %s not possible (%s): audited in full", gid, type(exc).__name__)
         report = None
     if report is not None:
         return report
-    report = service.audit(gid)  # GameNotFound for no such game
-    record_full(service, gid, report)
-    return report
+    return full_audit(service, gid, row)
 
 
-def _incremental(service: Any, gid: UUID) -> audit.AuditReport | None:
+def _incremental(service: Any, gid: UUID, row: dict | None) -> audit.AuditReport | None:
     every = full_every()
-    found = load(service, gid) if every > 0 else None
+    found = load(service, gid, row) if every > 0 else None
     if found is None:
         return None
     prefix, full_at = found
@@ -222,10 +324,7 @@ def _incremental(service: Any, gid: UUID) -> audit.AuditReport | None:
     except DamagedRecord:
         return None  # the full audit reports the row with its sentence
     if not decoded or decoded[0].originator_version != prefix.length or decoded[0].hash != prefix.head:
-        alert(gid, f"the stored events are not an extension of the audit checkpoint at event {prefix.length} "
-                   "(the stream was truncated or rewritten since it was audited); checkpoint dropped, audited in full")
-        drop(service, gid)
-        return None
+        return None  # not an extension of what was audited: the full audit says how (`contradiction`)
     entries = [audit.entry_of(e) for e in decoded[1:]]
     observe = _snapshot_observer(service, gid, prefix.length, prefix.length + len(entries))
     if observe is False or (observe is not None and observe(prefix.length, prefix.game)):

@@ -188,12 +188,19 @@ def cmd_history(args) -> int:
 
 
 @command("verify", lambda p: (p.add_argument("game", nargs="?", help="a game id or an archive file"),
-         p.add_argument("--all", action="store_true"), p.add_argument("--json", action="store_true")))
+         p.add_argument("--all", action="store_true"), p.add_argument("--json", action="store_true"),
+         p.add_argument("--accept-restored-record", action="store_true",
+                        help="after restoring the database from a backup on purpose: drop the game's audit "
+                             "checkpoint (printed first), which the restored record may contradict")))
 def cmd_verify(args) -> int:
     from service import audit
 
     if not args.game and not args.all:
         raise SystemExit("tabularium: verify needs a game id, an archive file, or --all")
+    accept = args.accept_restored_record
+    if accept and (args.all or Path(args.game).is_file()):
+        print("tabularium: --accept-restored-record takes one game id (not --all, not an archive)", file=sys.stderr)
+        return 2
     reports = {}
     if args.game and Path(args.game).is_file():
         data = read_json(args.game)
@@ -205,18 +212,20 @@ def cmd_verify(args) -> int:
         else:
             reports[args.game] = audit.audit_archive(data)
     else:
-        # Always the full audit (every row read, hashed and replayed; never from an audit checkpoint). Its
-        # verdict then resets the game's checkpoint: a pass is the public audit's new starting point (its
-        # full pass dated now), a failure drops it, so the public audit audits in full and shows it too.
-        from service.audit_checkpoints import record_full
+        # Always the full audit (every row read, hashed and replayed; never from an audit checkpoint), held
+        # against the game's sealed checkpoint: a record that contradicts it (rewritten or truncated after
+        # it was audited) fails and the checkpoint is kept as the evidence. Otherwise the verdict resets
+        # it: a pass is the public audit's new starting point (its full pass dated now), a failure drops
+        # it, so the public audit audits in full and shows it too (service.audit_checkpoints.full_audit).
+        from service.audit_checkpoints import accept_restored, full_audit
 
         svc = service()
+        if accept:
+            print(f"tabularium: {accept_restored(svc, args.game)}", file=sys.stderr if args.json else sys.stdout)
         if not args.all:
-            reports[args.game] = svc.audit(args.game)  # no such game: a sentence on stderr, exit 1
-            record_full(svc, args.game, reports[args.game])
+            reports[args.game] = full_audit(svc, args.game)  # no such game: a sentence on stderr, exit 1
         for gid in (svc.store.all_game_ids() if args.all else []):
             reports[gid] = _audit_one(svc, gid)  # every game is reported, whatever the others' state
-            record_full(svc, gid, reports[gid])
     failed = [k for k, r in reports.items() if not r.ok]
     out({k: r.to_json() for k, r in reports.items()}, args.json, lambda _: verify_text(reports))
     return 1 if failed else 0
@@ -224,9 +233,10 @@ def cmd_verify(args) -> int:
 
 def _audit_one(svc: Any, gid: str) -> Any:
     from service import audit
+    from service.audit_checkpoints import full_audit
 
     try:
-        return svc.audit(gid)
+        return full_audit(svc, gid)
     except GameError as exc:  # no such game, or not a game id
         return audit.AuditReport.failed([exc.reason])
     except Exception as exc:  # noqa: BLE001 — never stop `verify --all` at one game

@@ -7,8 +7,9 @@ replayed, at a cost that does not grow with the game's length). Anyone may ask f
 also cached (`AuditCache`, shared with `GET /api/games/<id>/audit`): per game, keyed by the
 latest stored event (its number and a hash of its stored bytes) and the games table's witness of the
 chain's length and head, so any new event, any change to the last one, or to the witness, audits again.
-An entry lives at most `AUDIT_MAX_AGE` seconds (`tabularium verify` never uses the cache nor the
-checkpoints: an earlier stored event changed by hand shows there, see docs/operations.md), at most
+An entry lives at most `AUDIT_MAX_AGE` seconds (`tabularium verify` never uses the cache nor continues
+from a checkpoint: an earlier stored event changed by hand shows there, see docs/operations.md; a record
+that contradicts its sealed checkpoint fails here as there, with the sentence first), at most
 `AUDIT_GAMES` games are kept, and concurrent requests for the same game wait for one audit instead of
 running their own.
 """

@@ -1,7 +1,10 @@
 """The incremental public audit (issue #12, section 5): from a sealed checkpoint per game, the audit reads,
 checks and replays only the events since the last one, and its report is the full audit's, value for value.
-A forged checkpoint is ignored (integrity alert, full audit), a stream that no longer extends it drops it,
-and an edit after it is caught; `tabularium verify` always audits in full and resets the checkpoint."""
+A forged checkpoint is ignored (integrity alert, full audit); a stream that no longer extends a sealed one
+(rewritten or truncated after it was audited, even with every hash recomputed) is a failure of the public
+audit and of `tabularium verify`, and the checkpoint is kept as the evidence until an operator accepts a
+restored record; an edit after it is caught; `tabularium verify` always audits in full and resets the
+checkpoint."""
 from __future__ import annotations
 
 import json
@@ -261,13 +264,18 @@ def test_an_event_appended_then_edited_after_the_checkpoint_is_caught(svc, caplo
                                           for p in report.problems)
 
 
-def test_a_rewritten_checkpoint_event_drops_the_checkpoint_with_an_alert(svc, caplog):
-    """The event at the checkpoint's length is re-hashed (and the witness with it): the stream is no longer
-    an extension of what was audited. Alert, checkpoint dropped, full audit."""
+CHANGED = "The record was changed after it was audited at event {}: "
+
+
+def test_a_rewritten_checkpoint_event_is_a_failure_and_the_checkpoint_is_kept(svc, caplog):
+    """The event at the checkpoint's length is re-hashed (and the witness with it): the chain looks valid to
+    a full audit, but the stream is no longer an extension of what was audited. The report fails with the
+    sentence first, an alert, and the checkpoint (the evidence) is kept."""
     from domain.chain import event_hash
 
     gid = _checkpointed(svc)
     uuid, length = svc.get(gid).id, _row(svc, gid)["length"]
+    before = dict(_row(svc, gid))
     new_head = []
 
     def rehashed(data):
@@ -281,23 +289,133 @@ def test_a_rewritten_checkpoint_event_drops_the_checkpoint_with_an_alert(svc, ca
     with caplog.at_level(logging.ERROR, logger="tabularium.integrity"):
         report = public_audit(svc, gid)
     assert full.calls == 1
-    assert any("not an extension of the audit checkpoint" in a for a in _alerts(caplog))
-    # the forger re-hashed one event and the witness: the full audit cannot tell, but the checkpoint did
-    assert report.to_json() == full.real(gid).to_json()
-    assert _row(svc, gid)["head"] == new_head[0]
+    # the forger re-hashed one event and the witness: the full audit alone cannot tell, the checkpoint does
+    assert full.real(gid).ok
+    assert not report.ok and not report.chain_valid
+    assert report.problems[0].startswith(CHANGED.format(length)) and "has the hash" in report.problems[0]
+    assert any(CHANGED.format(length) in a and "kept as the evidence" in a for a in _alerts(caplog))
+    assert dict(_row(svc, gid)) == before
 
 
-def test_a_truncated_stream_drops_the_checkpoint_with_an_alert(svc, caplog):
+def test_a_truncated_stream_is_a_failure_and_the_checkpoint_is_kept(svc, caplog):
     gid = _checkpointed(svc)
     uuid, length = svc.get(gid).id, _row(svc, gid)["length"]
+    before = dict(_row(svc, gid))
     key = uuid if svc.settings.is_postgres else uuid.hex
     svc.store.db.execute(f"DELETE FROM {_events_table(svc)} WHERE originator_id=? AND originator_version=?",
                          (key, length))
     with caplog.at_level(logging.ERROR, logger="tabularium.integrity"):
         report = public_audit(svc, gid)
-    assert any("not an extension" in a for a in _alerts(caplog))
+    assert any(CHANGED.format(length) in a for a in _alerts(caplog))
     assert not report.chain_valid and any("truncated" in p for p in report.problems)
-    assert _row(svc, gid) is None
+    assert report.problems[0] == CHANGED.format(length) + (
+        f"the audited record had {length} events, the stored one now has {length - 1} (it was truncated)")
+    assert dict(_row(svc, gid)) == before
+
+
+def _rewrite(svc, gid, seq):
+    """What a database writer who knows the chain does: change the message at `seq`, recompute its hash and
+    every later event's link and hash, and the games table's witness. The chain is valid again."""
+    from domain.chain import event_hash
+
+    uuid = svc.get(gid).id
+    types = {e["seq"]: e["type"] for e in svc.history(gid, None)}
+    prev = [None]
+
+    def change(version):
+        def edit(data):
+            if version == seq:
+                data["content"]["text"] = "it never happened"
+            if prev[0] is not None:
+                data["prev_hash"] = prev[0]
+            data["hash"] = event_hash(str(uuid), version, types[version], data["prev_hash"], data["content"])
+            prev[0] = data["hash"]
+        return edit
+
+    for version in range(seq, max(types) + 1):
+        _edit_event(svc, gid, version, change(version))
+    svc.store.db.execute("UPDATE tabularium_games SET head=? WHERE id=?", (prev[0], str(uuid)))
+    assert svc.audit(gid).ok  # nothing in the events themselves shows it
+
+
+def _rewritten(svc):
+    """A checkpointed game, two events after its checkpoint, rewritten from a message before it."""
+    gid = _checkpointed(svc)
+    length = _row(svc, gid)["length"]
+    svc.post_message(gid, None, "all", "after the audit")
+    svc.post_message(gid, None, "all", "after the audit too")
+    seq = next(e["seq"] for e in svc.history(gid, None) if e["type"] == "MessagePosted")
+    assert seq < length
+    _rewrite(svc, gid, seq)
+    return gid, length
+
+
+def test_a_rewrite_with_recomputed_hashes_is_reported_by_the_api_the_page_and_verify(svc, monkeypatch, capsys):
+    from service import cli
+    from tests.web.helpers import embedded_app
+
+    gid, length = _rewritten(svc)
+    client = embedded_app(svc).test_client()
+    body = client.get(f"/api/games/{gid}/audit").get_json()
+    assert body["chain_valid"] is False and body["problems"][0].startswith(CHANGED.format(length))
+    page = client.get(f"/games/{gid}/audit")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert CHANGED.format(length) in html and "BROKEN" in html
+    monkeypatch.setattr(cli, "service", lambda: svc)
+    capsys.readouterr()
+    assert cli.main(["verify", gid]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED" in out and "chain BROKEN" in out and CHANGED.format(length) in out
+    assert cli.main(["verify", "--all", "--json"]) == 1
+    reports = json.loads(capsys.readouterr().out)
+    assert reports[str(svc.get(gid).id)]["problems"][0].startswith(CHANGED.format(length))
+
+
+def test_the_evidence_survives_further_audits_and_new_events(svc, monkeypatch, capsys):
+    from service import cli
+
+    gid, length = _rewritten(svc)
+    evidence = dict(_row(svc, gid))
+    monkeypatch.setattr(cli, "service", lambda: svc)
+    for i in range(3):
+        report = public_audit(svc, gid)
+        assert not report.chain_valid and report.problems[0].startswith(CHANGED.format(length))
+        assert cli.main(["verify", gid]) == 1 and cli.main(["verify", "--all"]) == 1
+        svc.post_message(gid, None, "all", f"play goes on {i}")  # new events on the rewritten chain
+        assert dict(_row(svc, gid)) == evidence
+    later = datetime.now(timezone.utc) + timedelta(seconds=checkpoints.DEFAULT_FULL_EVERY + 60)
+    monkeypatch.setattr(svc, "clock", lambda: later)  # the periodic full pass: clean-looking, still refused
+    assert not public_audit(svc, gid).chain_valid
+    monkeypatch.setenv("TABULARIUM_AUDIT_FULL_EVERY", "0")
+    assert not public_audit(svc, gid).chain_valid
+    capsys.readouterr()
+    assert dict(_row(svc, gid)) == evidence
+
+
+def test_accepting_a_restored_record_drops_the_checkpoint_after_saying_what_it_drops(svc, monkeypatch, capsys,
+                                                                                      caplog):
+    from service import cli
+
+    gid, length = _rewritten(svc)
+    evidence = dict(_row(svc, gid))
+    monkeypatch.setattr(cli, "service", lambda: svc)
+    capsys.readouterr()
+    with caplog.at_level(logging.ERROR, logger="tabularium.integrity"):
+        assert cli.main(["verify", gid, "--accept-restored-record"]) == 0
+    out = capsys.readouterr().out
+    dropped = out.splitlines()[0]
+    assert dropped.startswith(f"tabularium: dropped the audit checkpoint of game {svc.get(gid).id}: "
+                              f"{length} events audited, up to head {evidence['head']}")
+    assert "the record was changed after it was audited" in dropped and ": OK" in out
+    assert any("accepted the stored record as restored" in a for a in _alerts(caplog))
+    row = _row(svc, gid)  # the passed full audit: a new checkpoint of the record as it is now
+    stored = svc.audit(gid)
+    assert stored.ok and (row["length"], row["head"]) == (stored.length, stored.head)
+    assert public_audit(svc, gid).ok
+    assert cli.main(["verify", gid]) == 0
+    assert cli.main(["verify", "--all", "--accept-restored-record"]) == 2  # one game at a time, by name
+    assert "takes one game id" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------------------------ older rows: full passes
