@@ -54,6 +54,8 @@ import time
 import uuid
 from pathlib import Path
 
+from domain.forms import random_reply
+
 ROOT = Path(__file__).resolve().parent.parent
 OPERATOR = "bench-length-operator-token-0123456789abcdef"
 TITLE, PLAYERS = "sylla", 4
@@ -256,9 +258,13 @@ def write_then_view(client: Client, game: LongGame, rounds: int, size: int, seri
             token = game.tokens[seat]
             view, _ = client.json("GET", f"{base}/view", token=token)
             prompt = view["prompt"]
-            body = {"prompt_id": prompt["id"], "choice": game.rng.choice(prompt["choices"])["id"],
-                    "idempotency_key": f"bench-length-{game.label}-{game.writes}"}
-            _, seconds = client.json("POST", f"{base}/actions", body, token=token)
+            for attempt in range(50):  # a form's random answer may be one the rules refuse: answer again
+                body = {"prompt_id": prompt["id"], "choice": random_reply(prompt, game.rng),
+                        "idempotency_key": f"bench-length-{game.label}-{game.writes}-{attempt}"}
+                status, data, seconds = client.request("POST", f"{base}/actions", body, token)
+                if status != 422 or not prompt.get("form"):
+                    break
+            assert status == 200, (status, data[:300])
             series.add(f"action ({game.label})", size, seconds)
         else:
             seat = game.rng.choice(game.seats)

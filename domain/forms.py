@@ -306,6 +306,31 @@ class Form:
     def field(self, name: str) -> Field | None:
         return next((f for f in self.fields if f.name == name), None)
 
+    @classmethod
+    def from_json(cls, data: Mapping) -> "Form":
+        """The form a view's `prompt.form` describes (`to_json` read back): what an API client or a test
+        needs to build an answer, e.g. `random_answer(Form.from_json(view["prompt"]["form"]), rng)`."""
+        return cls(tuple(_field_from_json(f) for f in data["fields"]), data.get("default"))
+
+
+def _options_from_json(options: Iterable[Mapping]) -> tuple[Option, ...]:
+    return tuple(Option(o["value"], o["label"]) for o in options)
+
+
+def _field_from_json(f: Mapping) -> Field:
+    kind, name, label = f["kind"], f["name"], f["label"]
+    if kind == "one":
+        return OneOf(name, label, _options_from_json(f["options"]))
+    if kind == "some":
+        return SomeOf(name, label, _options_from_json(f["options"]), f["min"], f["max"])
+    if kind == "number":
+        return Number(name, label, f["min"], f["max"])
+    if kind == "each":
+        return EachOf(name, label, _options_from_json(f["items"]), _field_from_json(f["value"]))
+    if kind == "rows":
+        return Rows(name, label, tuple(_field_from_json(c) for c in f["columns"]), f["max_rows"], f["min_rows"])
+    raise ValueError(f"unknown field kind {kind!r}")
+
 
 # ------------------------------------------------------------------------------ answers
 
@@ -615,3 +640,11 @@ def reply_guide(form: Form) -> dict:
     elif all(isinstance(f, (OneOf, Number)) for f in form.fields):
         bare = " ".join(example_line(f) for f in form.fields)
     return {"fields": fields, "reply": reply, "bare": bare}
+
+
+def random_reply(prompt: Mapping, rng: Random) -> str:
+    """A random structurally legal `choice` for a prompt as the API's view describes it: a random option's
+    id, or a random answer to its form (which the rules may still refuse; a client then tries again)."""
+    if prompt.get("form"):
+        return random_answer(Form.from_json(prompt["form"]), rng)
+    return prompt["choices"][rng.randrange(len(prompt["choices"]))]["id"]

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from domain.forms import random_answer
 from domain.rules import titles
 from notifications.delivery import flush
 from service import cli
@@ -56,6 +57,16 @@ def test_a_whole_game_played_by_replying_to_emails(title, env, tmp_path, capsys,
             assert cli.main(["tick", "--now", later]) == 0
             continue
         seat = rng.choice(due)
+        prompt = game.prompt_for(seat)
+        if prompt.form is not None:  # a form: one line per field, as the e-mail explains
+            latest = next(m for m in reversed(boxes.to(address[seat]))
+                          if "reply to this e-mail with one line per field" in " ".join(text_of(m).split()))
+            result = _mail_in(reply_to(latest, _form_reply(svc, gid, seat, rng)), capsys)
+            if result["outcome"] == "rejected:illegal":  # the rules refused this random answer: another one
+                continue
+            assert result["outcome"] == "accepted", result
+            by_mail += 1
+            continue
         latest = next(m for m in reversed(boxes.to(address[seat])) if choices_in(m))
         n, label, cid = rng.choice(choices_in(latest))
         result = _mail_in(reply_to(latest, str(n)), capsys)
@@ -65,6 +76,14 @@ def test_a_whole_game_played_by_replying_to_emails(title, env, tmp_path, capsys,
     assert timed_out is not None, "the game never had a single late seat"
     _check_timeout(svc, gid, timed_out)
     _check_mailboxes(svc, gid, boxes, address, by_mail)
+
+
+def _form_reply(svc, gid, seat, rng) -> str:
+    """A random answer to the seat's form, written as a person would: `name: value value ...` per field."""
+    form = svc.get(gid).prompt_for(seat).form
+    values = json.loads(random_answer(form, rng))
+    return "\n".join(f"{name}: " + (" ".join(map(str, v)) if isinstance(v, list) else str(v))
+                     for name, v in values.items())
 
 
 def _check_timeout(svc, gid, timed_out):

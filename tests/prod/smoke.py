@@ -26,6 +26,8 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 
+from domain.forms import random_reply
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 PLAYERS = [{"name": n, "email": f"{n.lower()}@smoke.example"} for n in ("Ann", "Bob", "Cid")]
@@ -175,6 +177,15 @@ def play(stack: Stack) -> dict:
         status, view = http("GET", f"{stack.base}/api/games/{game_id}/view", tokens[seat])
         prompt = view["prompt"]
         if prompt is None:
+            continue
+        if prompt.get("form"):  # a form is answered over HTTP; the rules may refuse a random answer (422)
+            status, answer = http("POST", f"{stack.base}/api/games/{game_id}/actions", tokens[seat],
+                                  {"prompt_id": prompt["id"], "choice": random_reply(prompt, rng),
+                                   "idempotency_key": uuid.uuid4().hex})
+            assert status in (200, 409, 422), (status, answer)
+            if status == 422:
+                continue
+            decisions += 1
             continue
         number = rng.randrange(len(prompt["choices"]))
         if decisions % EMAIL_EVERY == EMAIL_EVERY - 1 and len(summary["waiting_for"]) == 1 and answer_by_mail(stack, game_id, seat, view, number):

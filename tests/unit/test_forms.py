@@ -141,3 +141,19 @@ def test_the_web_post_becomes_the_canonical_answer_skipping_empty_rows():
     post["f.transfers.2.to"] = ["s1"]  # a row half filled in
     with pytest.raises(FormError, match="Transfers, row 3, Talents: this field is empty"):
         forms.read_web(f, lambda k: (post.get(k) or [None])[0], lambda k: post.get(k, []))
+
+
+def test_a_form_read_back_from_its_json_is_the_same_form_and_answers_it():
+    rng = random.Random(3)
+    form = Form((OneOf("thumb", "Thumb", (Option("up", "Up"), Option("down", "Down"))),
+                 SomeOf("characters", "Characters", tuple(Option(f"c{i}", f"C{i}") for i in range(10)), 6, 6),
+                 Number("denarii", "Denarii", 0, 9),
+                 EachOf("votes", "Votes", (Option("a", "A"), Option("b", "B")), Number("talents", "Talents", 0, 3)),
+                 Rows("transfers", "Transfers", (OneOf("to", "To", (Option("x", "X"),)), Number("n", "N", 1, 5)), 3)),
+                default=None)
+    again = Form.from_json(json.loads(json.dumps(form.to_json())))
+    assert again == form
+    for _ in range(20):
+        reply = forms.random_reply({"form": form.to_json(), "choices": []}, rng)
+        assert forms.canonical(form, reply) == reply
+    assert forms.random_reply({"form": None, "choices": [{"id": "only", "label": "Only"}]}, rng) == "only"

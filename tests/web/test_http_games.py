@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from domain.forms import random_reply
+
 from domain.rules import titles
 from service import audit
 from tests.web.helpers import call, embedded_app, new_game
@@ -27,9 +29,12 @@ def play_game(client, rules: str, players: int, rng: random.Random) -> dict:
         view = call(client, "GET", f"/api/games/{gid}/view", tokens[seat]).get_json()
         prompt = view["prompt"]
         assert prompt is not None and view["you"]["seat"] == seat
-        choice = rng.choice(prompt["choices"])["id"]
-        body = {"prompt_id": prompt["id"], "choice": choice, "idempotency_key": f"{seat}-{rng.random()}"}
-        r = call(client, "POST", f"/api/games/{gid}/actions", tokens[seat], json=body)
+        for _ in range(50):  # a form's random answer may be one the rules refuse (422): answer again
+            body = {"prompt_id": prompt["id"], "choice": random_reply(prompt, rng),
+                    "idempotency_key": f"{seat}-{rng.random()}"}
+            r = call(client, "POST", f"/api/games/{gid}/actions", tokens[seat], json=body)
+            if r.status_code != 422 or not prompt.get("form"):
+                break
         assert r.status_code == 200, r.get_json()
         if rng.random() < 0.05:  # a retried request (lost answer) records nothing new
             again = call(client, "POST", f"/api/games/{gid}/actions", tokens[seat], json=body)

@@ -8,7 +8,7 @@ from flask import Flask
 from service.config import ConfigurationError, Settings
 from service.web import create_app, mailhooks
 from tests.conftest import make_service
-from tests.web.helpers import (OPERATOR, PLAYERS, TEST_CONFIG, WEBHOOK_SECRET, csrf_from, login, new_game,
+from tests.web.helpers import (OPERATOR, TEST_CONFIG, WEBHOOK_SECRET, csrf_from, login, new_game,
                                production_app)
 
 MODE_VARS = ("TABULARIUM_MODE", "TABULARIUM_BROKER_URL", "TABULARIUM_DATABASE_URL", "TABULARIUM_BASE_URL",
