@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-10)
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test test-fast bench lint prod-smoke services browser venv clean
+.PHONY: run test test-fast bench lint prod-smoke services browser venv clean messages
 
 venv: $(STAMP)
 
@@ -44,3 +44,10 @@ lint: venv
 
 clean:
 	rm -rf $(VENV) var test-artifacts
+
+# Re-extract every translatable sentence into locales/messages.pot and merge it into each catalog.
+messages: venv
+	$(VENV)/bin/pybabel extract -F locales/babel.cfg -k _ -k n_:1,2 -k N_ --no-location --sort-output \
+		--project Tabularium -o locales/messages.pot .
+	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales -D messages --no-fuzzy-matching
+
