@@ -21,9 +21,10 @@ from domain import clock as game_clock
 from domain.decided_by import DecidedBy, by_seat_itself
 from domain.chain import GENESIS, check_link, event_hash, is_private_event, state_hash
 from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
+from domain.i18n import Message, _, n_
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
 from domain import forms
-from domain.rules import Outcome, Prompt, Rules, forced_choice_is_public, get_rules
+from domain.rules import Outcome, Prompt, Rules, forced_choice_is_public, get_rules, seat_name
 from domain.versions import rules_for, setup_state
 
 MAX_AUTO_STEPS = 10_000
@@ -39,6 +40,17 @@ PREFERENCE_CHANGED_BY = ("seat", "operator", "unsubscribe-link")
 ACTIVE, PAUSED, FINISHED, ABANDONED = "active", "paused", "finished", "abandoned"
 # Options the platform reads itself (deadlines and clocks, e-mail): stored in GameCreated, never given to the rules.
 PLATFORM_OPTIONS = frozenset({"clock", "notifications"})
+
+
+def status_name(status: str) -> str:
+    """A game's status (an id: active, paused, finished, abandoned) as the word a player reads."""
+    names = {ACTIVE: _("active"), PAUSED: _("paused"), FINISHED: _("finished"), ABANDONED: _("abandoned")}
+    return names.get(status, status)
+
+
+def deadline_pause_reason(seat: str) -> Message:
+    """The reason a deadline's pause policy records (its English text; the narration shows it translated)."""
+    return _("%(seat)s missed the deadline", seat=seat_name(seat))
 
 
 def rules_options(options: dict) -> dict:
@@ -188,8 +200,8 @@ class Game(Aggregate):
         """Set up a new game. `seats` are dicts {seat, name, email}; `seed` is 64 hex digits."""
         rules = get_rules(rules_id)
         if not rules.min_players <= len(seats) <= rules.max_players:
-            raise BadRequest(f"{rules.title} takes {rules.min_players} to {rules.max_players} players, "
-                             f"not {len(seats)}.")
+            raise BadRequest(_("%(title)s takes %(min)d to %(max)d players, not %(n)d.", title=rules.title,
+                               min=rules.min_players, max=rules.max_players, n=len(seats)))
         rng = DerivedRandom(seed, 1)
         state = setup_state(rules, rules.version, [s["seat"] for s in seats], rules_options(options), rng)  # IllegalAction if bad
         content = {"rules": rules.id, "rules_version": rules.version, "options": dict(options),
@@ -255,9 +267,9 @@ class Game(Aggregate):
         self._require_active()
         prompt = self.prompt_for(seat)
         if prompt is None:
-            raise NotYourDecision("There is no decision for you to make at the moment.")
+            raise NotYourDecision(_("There is no decision for you to make at the moment."))
         if prompt_id != prompt.id:
-            raise StalePrompt("The game has moved on since that form or e-mail: reload and choose again.")
+            raise StalePrompt(_("The game has moved on since that form or e-mail: reload and choose again."))
         # a choice id, or a form's answer: structure, then the rules' check_answer (domain.forms)
         picked = forms.accept(self.rules, self.state, prompt, choice)
         fresh = self._set_standing_order(prompt, picked.id, picked.label, at, private_salt) if standing else None
@@ -268,23 +280,23 @@ class Game(Aggregate):
     def cancel_standing_order(self, seat: str, order_id: int, at: str, private_salt: str | None = None) -> None:
         self._require_seat(seat)
         if self.status in (FINISHED, ABANDONED):  # nothing is appended after the seed is revealed
-            raise GameNotActive("This game is over: its standing orders no longer matter.")
+            raise GameNotActive(_("This game is over: its standing orders no longer matter."))
         if not any(o["id"] == order_id for o in self.standing.get(seat, [])):
-            raise BadRequest("You have no standing order with that number.")
+            raise BadRequest(_("You have no standing order with that number."))
         self._emit(Game.StandingOrderCancelled, at, private_salt=private_salt, seat=seat, order=order_id)
 
-    def undo_problem(self, seat: str) -> str | None:
+    def undo_problem(self, seat: str) -> Message | None:
         """Why `seat` may not take back its last choice now, or None if it may.
 
         Rule of the platform (after Rally the Troops): undo is allowed only until a reveal, a random
         draw or a change of actor; the choice must be the seat's own, not one played for it.
         """
         if self.status != ACTIVE:
-            return "This game is not running."
+            return _("This game is not running.")
         if not self.undo_stack or self.undo_stack[-1]["seat"] != seat:
-            return "There is no choice of yours that can still be taken back."
+            return _("There is no choice of yours that can still be taken back.")
         if any(p.seat != seat for p in self.open_prompts()) or self.sealed:
-            return "Another player is now deciding, so your choice can no longer be taken back."
+            return _("Another player is now deciding, so your choice can no longer be taken back.")
         return None
 
     def undo(self, seat: str, at: str) -> None:
@@ -299,15 +311,15 @@ class Game(Aggregate):
         if isinstance(to, list):
             unknown = [s for s in to if s not in self.seat_ids]
             if unknown or not to:
-                raise BadRequest(f"Unknown recipient {unknown[0]!r}." if unknown else "No recipients.")
+                raise BadRequest(_("Unknown recipient %(seat)r.", seat=unknown[0]) if unknown else _("No recipients."))
             to = sorted(set(to))
         elif to != "all":
-            raise BadRequest('Recipients must be "all" or a list of seats.')
+            raise BadRequest(_('Recipients must be "all" or a list of seats.'))
         self._emit(Game.MessagePosted, at, private_salt=private_salt, seat=seat, to=to, text=text)
 
     def abandon(self, by: str, reason: str, at: str) -> None:
         if self.status in (FINISHED, ABANDONED):
-            raise GameNotActive("This game is already over.")
+            raise GameNotActive(_("This game is already over."))
         self._emit(Game.GameAbandoned, at, by=by, reason=reason, seed=self.seed)
 
     def rotate_token(self, seat: str, token_hash: str, at: str) -> None:
@@ -326,20 +338,21 @@ class Game(Aggregate):
         self._require_seat(seat)
         prompt = self.prompt_for(seat)  # None while the game is not running
         if prompt is None or prompt.id != prompt_id:
-            raise StalePrompt("That decision is no longer owed: the deadline was already handled.")
+            raise StalePrompt(_("That decision is no longer owed: the deadline was already handled."))
         if policy not in game_clock.POLICIES:
-            raise BadRequest(f"A missed deadline's policy is one of {', '.join(game_clock.POLICIES)}, "
-                             f"not {str(policy)[:40]!r}.")
-        _require_time("The deadline", deadline)
+            raise BadRequest(_("A missed deadline's policy is one of %(policies)s, not %(policy)r.",
+                               policies=", ".join(game_clock.POLICIES), policy=str(policy)[:40]))
+        if not _is_time(deadline):
+            raise BadRequest(_("The deadline must be an ISO date and time, not %(value)r.", value=str(deadline)[:40]))
         if isinstance(missed_in_a_row, bool) or not isinstance(missed_in_a_row, int) or missed_in_a_row < 1:
-            raise BadRequest("The count of deadlines missed in a row is a whole number of at least 1.")
+            raise BadRequest(_("The count of deadlines missed in a row is a whole number of at least 1."))
         content: dict[str, Any] = {"seat": seat, "prompt_id": prompt_id, "deadline": deadline, "policy": policy,
                                    "missed_in_a_row": missed_in_a_row}
         if seat_open:
             content["seat_open"] = True
         self._emit(Game.DeadlineMissed, at, **content)
         if policy == "pause":
-            self._emit(Game.GamePaused, at, reason=f"{seat.capitalize()} missed the deadline", seat=seat)
+            self._emit(Game.GamePaused, at, reason=str(deadline_pause_reason(seat)), seat=seat)  # recorded as text
         elif policy == "bot":
             # until a player takes the seat back (a SeatReplaced without "bot")
             self.replace_seat(seat, f"{self.seat_info(seat)['name']} (bot)", at, bot=True)
@@ -350,15 +363,19 @@ class Game(Aggregate):
         """Stop every clock until `resume` (the operator; a deadline's pause policy is `miss_deadline`)."""
         self._require_not_over()
         if self.status == PAUSED:
-            raise GameNotActive("This game is already paused.")
-        self._emit(Game.GamePaused, at, reason=_sentence("The reason for a pause", reason))
+            raise GameNotActive(_("This game is already paused."))
+        self._emit(Game.GamePaused, at, reason=_text(reason, MAX_REASON, lambda n: n_(
+            "The reason for a pause must be some text of at most %(n)d character.",
+            "The reason for a pause must be some text of at most %(n)d characters.", n)))
 
     def resume(self, reason: str, at: str) -> None:
         """Run the clocks again; decisions that became automatic meanwhile are played at once."""
         self._require_not_over()
         if self.status != PAUSED:
-            raise GameNotActive("This game is not paused.")
-        self._emit(Game.GameResumed, at, reason=_sentence("The reason for resuming", reason))
+            raise GameNotActive(_("This game is not paused."))
+        self._emit(Game.GameResumed, at, reason=_text(reason, MAX_REASON, lambda n: n_(
+            "The reason for resuming must be some text of at most %(n)d character.",
+            "The reason for resuming must be some text of at most %(n)d characters.", n)))
         self._auto_resolve(at)
 
     def start_vacation(self, seat: str, until: str | None, days: float, at: str) -> None:
@@ -367,22 +384,25 @@ class Game(Aggregate):
         self._require_seat(seat)
         self._require_vacations()
         if seat in self.vacations:
-            raise BadRequest("That seat is already on vacation.")
+            raise BadRequest(_("That seat is already on vacation."))
         # `not 0 < days` also refuses NaN, which would otherwise slip past both comparisons
         if isinstance(days, bool) or not isinstance(days, (int, float)) or not 0 < days < float("inf"):
-            raise BadRequest("A vacation lasts a positive number of days.")
-        if until is not None:
-            _require_time("The end of a vacation", until)
+            raise BadRequest(_("A vacation lasts a positive number of days."))
+        if until is not None and not _is_time(until):
+            raise BadRequest(_("The end of a vacation must be an ISO date and time, not %(value)r.",
+                               value=str(until)[:40]))
         self._emit(Game.VacationStarted, at, seat=seat, until=until, days=days)
 
     def end_vacation(self, seat: str, reason: str, at: str) -> None:
         """`seat`'s vacation ends (back early, or its time is over): its clock runs again from `at`."""
         self._require_seat(seat)
         if self.status not in (ACTIVE, PAUSED):
-            raise GameNotActive("This game is already over.")
+            raise GameNotActive(_("This game is already over."))
         if seat not in self.vacations:
-            raise BadRequest("That seat is not on vacation.")
-        self._emit(Game.VacationEnded, at, seat=seat, reason=_sentence("The reason a vacation ends", reason))
+            raise BadRequest(_("That seat is not on vacation."))
+        self._emit(Game.VacationEnded, at, seat=seat, reason=_text(reason, MAX_REASON, lambda n: n_(
+            "The reason a vacation ends must be some text of at most %(n)d character.",
+            "The reason a vacation ends must be some text of at most %(n)d characters.", n)))
 
     def replace_seat(self, seat: str, name: str, at: str, token_hash: str | None = None,
                      reason: str | None = None, bot: bool = False) -> None:
@@ -390,15 +410,19 @@ class Game(Aggregate):
         the bot does. The newcomer inherits no standing orders; due decisions are played at once."""
         self._require_seat(seat)
         self._require_not_over()
-        name = _sentence("The new player's name", name, MAX_SEAT_NAME)
+        name = _text(name, MAX_SEAT_NAME, lambda n: n_(
+            "The new player's name must be some text of at most %(n)d character.",
+            "The new player's name must be some text of at most %(n)d characters.", n))
         if token_hash is not None and not (isinstance(token_hash, str) and token_hash):
-            raise BadRequest("A seat's new link is given by its token's hash.")
+            raise BadRequest(_("A seat's new link is given by its token's hash."))
         if bot:
             if token_hash is not None or reason is not None:
-                raise BadRequest("A seat handed to the bot gets no new link and no reason.")
+                raise BadRequest(_("A seat handed to the bot gets no new link and no reason."))
             self._emit(Game.SeatReplaced, at, seat=seat, name=name, bot=True, token_hash=None)
         else:
-            extra = {} if reason is None else {"reason": _sentence("The reason for a replacement", reason)}
+            extra = {} if reason is None else {"reason": _text(reason, MAX_REASON, lambda n: n_(
+                "The reason for a replacement must be some text of at most %(n)d character.",
+                "The reason for a replacement must be some text of at most %(n)d characters.", n))}
             self._emit(Game.SeatReplaced, at, seat=seat, name=name, token_hash=token_hash, **extra)
         self._auto_resolve(at)
 
@@ -406,38 +430,41 @@ class Game(Aggregate):
         """Record that `seat`'s e-mail preference is now `preference`, and who asked (`by`)."""
         self._require_seat(seat)
         if preference not in EMAIL_PREFERENCES:
-            raise BadRequest(f"The e-mail preference must be one of {', '.join(EMAIL_PREFERENCES)}.")
+            raise BadRequest(_("The e-mail preference must be one of %(choices)s.",
+                               choices=", ".join(EMAIL_PREFERENCES)))
         if by not in PREFERENCE_CHANGED_BY:
-            raise BadRequest(f"An e-mail preference is changed by one of {', '.join(PREFERENCE_CHANGED_BY)}, "
-                             f"not {str(by)[:40]!r}.")
+            raise BadRequest(_("An e-mail preference is changed by one of %(choices)s, not %(by)r.",
+                               choices=", ".join(PREFERENCE_CHANGED_BY), by=str(by)[:40]))
         self._emit(Game.PreferencesChanged, at, seat=seat, preference=preference, by=by)
 
     # ----------------------------------------------------------------- internals
 
     def _require_active(self) -> None:
         if self.status != ACTIVE:
-            raise GameNotActive(f"This game is {self.status}; no decisions are being taken.")
+            raise GameNotActive(_("This game is %(status)s; no decisions are being taken.",
+                                  status=status_name(self.status)))
 
     def _require_seat(self, seat: str) -> None:
         if seat not in self.seat_ids:
-            raise BadRequest(f"There is no seat {seat!r} in this game.")
+            raise BadRequest(_("There is no seat %(seat)r in this game.", seat=seat))
 
     def _require_not_over(self) -> None:
         if self.status in (FINISHED, ABANDONED):
-            raise GameNotActive("This game is already over.")
+            raise GameNotActive(_("This game is already over."))
 
     def _require_vacations(self) -> None:
         if self.status not in (ACTIVE, PAUSED):
-            raise GameNotActive("This game is already over.")
+            raise GameNotActive(_("This game is already over."))
         if game_clock.clock_of(self.options)["mode"] == "none":
-            raise BadRequest("This game has no deadlines, so there is no clock to stop: no vacation is needed.")
+            raise BadRequest(_("This game has no deadlines, so there is no clock to stop: no vacation is needed."))
 
     def _set_standing_order(self, prompt: Prompt, choice: str, label: str, at: str,
                             private_salt: str | None = None) -> int:
         """Records the order; returns its number (the seq of its event)."""
         orders = self.standing.get(prompt.seat, [])
         if len(orders) >= MAX_STANDING_ORDERS and not any(o["kind"] == prompt.kind for o in orders):
-            raise BadRequest(f"You already have {MAX_STANDING_ORDERS} standing orders: cancel one first.")
+            raise BadRequest(n_("You already have %(n)d standing order: cancel one first.",
+                                "You already have %(n)d standing orders: cancel one first.", MAX_STANDING_ORDERS))
         self._emit(Game.StandingOrderSet, at, private_salt=private_salt, seat=prompt.seat, kind=prompt.kind,
                    choice=choice, label=label)
         return self.version
@@ -498,7 +525,7 @@ class Game(Aggregate):
         seat is asked, so the record of a forced move looks like any other), a seat's standing order
         answers the decisions it covers, and a seat handed to the bot has its decisions played by the
         bot as soon as they are due."""
-        for _ in range(MAX_AUTO_STEPS):
+        for _step in range(MAX_AUTO_STEPS):
             prompts = self.open_prompts()
             single = next((p for p in prompts if len(p.choices) == 1
                            and forced_choice_is_public(self.rules, self.state, p)), None)
@@ -654,18 +681,20 @@ def _ts(at: str) -> datetime:
     return datetime.fromisoformat(at)
 
 
-def _require_time(what: str, value: Any) -> None:
+def _is_time(value: Any) -> bool:
     try:
         _ts(value)
     except (TypeError, ValueError):
-        raise BadRequest(f"{what} must be an ISO date and time, not {str(value)[:40]!r}.") from None
+        return False
+    return True
 
 
-def _sentence(what: str, value: Any, limit: int = MAX_REASON) -> str:
-    """A short text given to a bookkeeping command (a reason, a name): recorded exactly as given."""
+def _text(value: Any, limit: int, refusal: Any) -> str:
+    """A short text given to a bookkeeping command (a reason, a name): recorded exactly as given, else
+    BadRequest with the caller's whole sentence (`refusal(limit)`)."""
     if not isinstance(value, str) or not value.strip() or len(value) > limit:
-        raise BadRequest(f"{what} must be some text of at most {limit} characters.")
+        raise BadRequest(refusal(limit))
     return value
 
 
-__all__ = ["Game", "DecidedBy", "EMAIL_PREFERENCES", "salt_for", "public_prompt_id", "NoRandom", "ACTIVE", "PAUSED", "FINISHED", "ABANDONED"]
+__all__ = ["Game", "DecidedBy", "EMAIL_PREFERENCES", "status_name", "salt_for", "public_prompt_id", "NoRandom", "ACTIVE", "PAUSED", "FINISHED", "ABANDONED"]

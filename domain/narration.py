@@ -11,14 +11,32 @@ from typing import Any
 
 from domain import forms
 from domain.decided_by import DecidedBy
-from domain.game import Game
-from domain.rules import REFEREE
+from domain.game import Game, deadline_pause_reason
+from domain.i18n import _, join_sentences, n_
+from domain.rules import REFEREE, seat_name
 
 
-# How the history marks a choice its seat's player did not make in person.
-NOTES = {DecidedBy.AUTO: " (automatic: it was the only choice)",
-         DecidedBy.TIMEOUT: " (played by the server: deadline missed)", DecidedBy.BOT: " (played by the bot)",
-         DecidedBy.OPERATOR: " (played by the operator)", DecidedBy.STANDING: " (by standing order)"}
+def with_note(line: str, by: DecidedBy | None) -> str:
+    """A narrated choice marked with who made it when its seat's player did not make it in person."""
+    if by is DecidedBy.AUTO:
+        return _("%(line)s (automatic: it was the only choice)", line=line)
+    if by is DecidedBy.TIMEOUT:
+        return _("%(line)s (played by the server: deadline missed)", line=line)
+    if by is DecidedBy.BOT:
+        return _("%(line)s (played by the bot)", line=line)
+    if by is DecidedBy.OPERATOR:
+        return _("%(line)s (played by the operator)", line=line)
+    if by is DecidedBy.STANDING:
+        return _("%(line)s (by standing order)", line=line)
+    return line
+
+
+def and_list(names: list) -> str:
+    """Names joined as "A and B and C" (the pattern is the translator's)."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = _("%(first)s and %(second)s", first=text, second=name)
+    return text
 
 
 def may_see_message(content: dict, viewer: str | None) -> bool:
@@ -71,34 +89,40 @@ class HistoryBuilder:
 
     def _name(self, game: Game, seat: str | None) -> str:
         if seat is None:
-            return "The operator"
+            return _("The operator")
         if seat == self.narrator:
-            return "You"
-        return f"{seat.capitalize()} ({game.seat_info(seat)['name']})"
+            return _("You")
+        return _("%(seat)s (%(name)s)", seat=seat_name(seat), name=game.seat_info(seat)["name"])
 
     def _text_GameCreated(self, game: Game, c: dict, before: Any) -> list[str]:
-        players = ", ".join(f"{s['seat'].capitalize()}: {s['name']}" for s in c["seats"])
-        return [f"{game.rules.title} created for {players}.", f"Seed commitment: {c['seed_commitment']}."]
+        players = ", ".join(_("%(seat)s: %(name)s", seat=seat_name(s["seat"]), name=s["name"]) for s in c["seats"])
+        return [_("%(title)s created for %(players)s.", title=game.rules.title, players=players),
+                _("Seed commitment: %(commitment)s.", commitment=c["seed_commitment"])]
 
     def _text_ChoiceMade(self, game: Game, c: dict, before: Any) -> list[str]:
         lines = game.rules.describe(before, c["seat"], c["choice"], game.state, self.narrator)
-        note = NOTES.get(DecidedBy.of(c), "")
-        if DecidedBy.of(c) is DecidedBy.AUTO and self.narrator not in (c["seat"], REFEREE):
-            note = ""  # "only choice" can reveal private means (a forced pass): only its seat is told
-        return [lines[0] + note, *lines[1:]] if lines and note else lines
+        by = DecidedBy.of(c)
+        if by is DecidedBy.AUTO and self.narrator not in (c["seat"], REFEREE):
+            by = None  # "only choice" can reveal private means (a forced pass): only its seat is told
+        return [with_note(lines[0], by), *lines[1:]] if lines else lines
 
     def _text_ChoiceSealed(self, game: Game, c: dict, before: Any) -> list[str]:
-        by_order = NOTES[DecidedBy.STANDING] if DecidedBy.of(c) is DecidedBy.STANDING else ""
+        by_order = DecidedBy.of(c) is DecidedBy.STANDING
         if self.narrator in (c["seat"], REFEREE):
             prompt = next((p for p in game.rules.prompts(before) if p.seat == c["seat"]), None)
             choice = forms.offered(game.rules, before, prompt, c["choice"]) if prompt else None
             label = choice.label if choice else c["choice"]
-            who = "You" if self.narrator == c["seat"] else self._name(game, c["seat"])
-            return [f"{who} chose in secret: {label} (sealed until everyone has chosen){by_order}."]
-        return [f"{self._name(game, c['seat'])} made a secret choice{by_order}."]
+            who = _("You") if self.narrator == c["seat"] else self._name(game, c["seat"])
+            if by_order:
+                return [_("%(who)s chose in secret: %(label)s (sealed until everyone has chosen) (by standing order).",
+                          who=who, label=label)]
+            return [_("%(who)s chose in secret: %(label)s (sealed until everyone has chosen).", who=who, label=label)]
+        if by_order:
+            return [_("%(who)s made a secret choice (by standing order).", who=self._name(game, c["seat"]))]
+        return [_("%(who)s made a secret choice.", who=self._name(game, c["seat"]))]
 
     def _text_ChoicesRevealed(self, game: Game, c: dict, before: Any) -> list[str]:
-        lines, state = ["Secret choices revealed:"], before
+        lines, state = [_("Secret choices revealed:")], before
         rules = game.rules
         from domain.randomness import ReplayRandom
 
@@ -109,45 +133,97 @@ class HistoryBuilder:
         return lines
 
     def _text_MessagePosted(self, game: Game, c: dict, before: Any) -> list[str]:
-        to = "everyone" if c["to"] == "all" else ", ".join(s.capitalize() for s in c["to"])
-        return [f"{self._name(game, c['seat'])} to {to}: {c['text']}"]
+        who = self._name(game, c["seat"])
+        if c["to"] == "all":
+            return [_("%(who)s to everyone: %(text)s", who=who, text=c["text"])]
+        return [_("%(who)s to %(seats)s: %(text)s", who=who, seats=", ".join(seat_name(s) for s in c["to"]),
+                  text=c["text"])]
 
     def _text_GameFinished(self, game: Game, c: dict, before: Any) -> list[str]:
         o = c["outcome"]
-        scores = ", ".join(f"{s.capitalize()} {v}" for s, v in o["scores"].items())
-        winners = " and ".join(w.capitalize() for w in o["winners"])
-        return [f"Game over. {winners} {'win' if len(o['winners']) > 1 else 'wins'}. Scores: {scores}.",
-                f"Seed revealed: {c['seed']}."]
+        scores = ", ".join(_("%(seat)s %(score)s", seat=seat_name(s), score=v) for s, v in o["scores"].items())
+        winners = [seat_name(w) for w in o["winners"]]
+        return [join_sentences([_("Game over."),
+                                n_("%(winners)s wins.", "%(winners)s win.", len(winners) or 1, winners=and_list(winners)),
+                                _("Scores: %(scores)s.", scores=scores)]),
+                _("Seed revealed: %(seed)s.", seed=c["seed"])]
 
     def _text_GameAbandoned(self, game: Game, c: dict, before: Any) -> list[str]:
-        return [f"The game was abandoned by {c['by']}: {c['reason']}", f"Seed revealed: {c['seed']}."]
+        return [_("The game was abandoned by %(by)s: %(reason)s", by=c["by"], reason=c["reason"]),
+                _("Seed revealed: %(seed)s.", seed=c["seed"])]
 
     def _text_ChoiceUndone(self, game: Game, c: dict, before: Any) -> list[str]:
-        return [f"{self._name(game, c['seat'])} took back a choice (event {c['undone_seq']})."]
+        return [_("%(who)s took back a choice (event %(event)s).", who=self._name(game, c["seat"]),
+                  event=c["undone_seq"])]
 
     def _text_StandingOrderSet(self, game: Game, c: dict, before: Any) -> list[str]:
-        who = "You" if self.private_viewer == c["seat"] else self._name(game, c["seat"])
-        return [f"{who} set a standing order: whenever asked to {c['kind'].replace('_', ' ')}, "
-                f"choose \"{c['label']}\" if it is offered."]
+        who = _("You") if self.private_viewer == c["seat"] else self._name(game, c["seat"])
+        return [_('%(who)s set a standing order: whenever asked to %(kind)s, choose "%(label)s" if it is offered.',
+                  who=who, kind=c["kind"].replace("_", " "), label=c["label"])]
 
     def _text_StandingOrderCancelled(self, game: Game, c: dict, before: Any) -> list[str]:
-        who = "You" if self.private_viewer == c["seat"] else self._name(game, c["seat"])
-        return [f"{who} cancelled standing order {c['order']}."]
+        who = _("You") if self.private_viewer == c["seat"] else self._name(game, c["seat"])
+        return [_("%(who)s cancelled standing order %(order)s.", who=who, order=c["order"])]
 
     def _text_SeatTokenRotated(self, game: Game, c: dict, before: Any) -> list[str]:
-        return [f"{self._name(game, c['seat'])}'s access link was replaced."]
+        if c["seat"] == self.narrator:
+            return [_("Your access link was replaced.")]
+        return [_("%(who)s's access link was replaced.", who=self._name(game, c["seat"]))]
+
+    # Bookkeeping events (deadlines, pauses, vacations, replacements, preferences) narrate their public fields.
+
+    def _text_DeadlineMissed(self, game: Game, c: dict, before: Any) -> list[str]:
+        return [_("%(who)s: Deadline missed (policy %(policy)s).", who=self._name(game, c["seat"]),
+                  policy=c["policy"])]
+
+    def _text_GamePaused(self, game: Game, c: dict, before: Any) -> list[str]:
+        reason, seat = c.get("reason"), c.get("seat")
+        if seat is not None and reason == deadline_pause_reason(seat):  # recorded in English: shown translated
+            reason = deadline_pause_reason(seat)
+        if seat is not None:
+            who = self._name(game, seat)
+            if reason is None:
+                return [_("%(who)s: Game paused.", who=who)]
+            return [_("%(who)s: Game paused (reason %(reason)s).", who=who, reason=reason)]
+        if reason is None:
+            return [_("Game paused.")]
+        return [_("Game paused (reason %(reason)s).", reason=reason)]
+
+    def _text_GameResumed(self, game: Game, c: dict, before: Any) -> list[str]:
+        if c.get("reason") is None:
+            return [_("Game resumed.")]
+        return [_("Game resumed (reason %(reason)s).", reason=c["reason"])]
+
+    def _text_VacationStarted(self, game: Game, c: dict, before: Any) -> list[str]:
+        who = self._name(game, c["seat"])
+        if c.get("until") is None:
+            return [_("%(who)s: Vacation started (until it ends).", who=who)]
+        return [_("%(who)s: Vacation started (until %(until)s).", who=who, until=c["until"])]
+
+    def _text_VacationEnded(self, game: Game, c: dict, before: Any) -> list[str]:
+        who = self._name(game, c["seat"])
+        if c.get("reason") is None:
+            return [_("%(who)s: Vacation ended.", who=who)]
+        return [_("%(who)s: Vacation ended (reason %(reason)s).", who=who, reason=c["reason"])]
+
+    def _text_SeatReplaced(self, game: Game, c: dict, before: Any) -> list[str]:
+        who = self._name(game, c["seat"])
+        if c.get("reason") is None:
+            return [_("%(who)s: Seat replaced (name %(name)s).", who=who, name=c["name"])]
+        return [_("%(who)s: Seat replaced (name %(name)s, reason %(reason)s).", who=who, name=c["name"],
+                  reason=c["reason"])]
+
+    def _text_PreferencesChanged(self, game: Game, c: dict, before: Any) -> list[str]:
+        return [_("%(who)s: Preferences changed.", who=self._name(game, c["seat"]))]
 
     def _text_default(self, kind: str, game: Game, c: dict) -> list[str]:
-        """Bookkeeping events (deadlines, pauses, vacations) narrate their public fields."""
-        words = {k: v for k, v in c.items() if k in ("seat", "reason", "policy", "name", "until")}
-        who = f"{self._name(game, words.pop('seat'))}: " if "seat" in words else ""
-        detail = ", ".join(f"{k} {v}" for k, v in words.items())
-        title = "".join(f" {ch.lower()}" if ch.isupper() else ch for ch in kind).strip().capitalize()
-        return [f"{who}{title}" + (f" ({detail})." if detail else ".")]
+        """An event this narration does not know (none today): its name, as recorded."""
+        return [_("Event %(kind)s.", kind=kind)]
 
 
 def history_json(events: list, viewer: str | None) -> list[dict]:
     return HistoryBuilder(events, viewer).entries()
 
 
-__all__ = ["may_see_message", "may_see_event", "PRIVATE_TO_SEAT", "HistoryBuilder", "history_json", "NOTES"]
+__all__ = ["may_see_message", "may_see_event", "PRIVATE_TO_SEAT", "HistoryBuilder", "history_json", "with_note",
+           "and_list"]

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from domain.i18n import Message, N_, _
+
 if TYPE_CHECKING:
     from domain.forms import Form
 
@@ -73,6 +75,14 @@ REFEREE = "*"
 
 # Seat ids for a title that does not name its own (`Rules.seat_ids`).
 DEFAULT_SEATS = ("red", "blue", "green", "yellow", "black", "white")
+# The names players read for those seats (and the same colours a title may use): translated at the edge.
+SEAT_NAMES = frozenset((N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Black"), N_("White")))
+
+
+def seat_name(seat: str) -> str:
+    """A seat id as players read it ('red' -> 'Red'): a Message for the colour names, else the id capitalised."""
+    name = str(seat).capitalize()
+    return Message(name) if name in SEAT_NAMES else name
 
 
 class Rules:
@@ -138,7 +148,8 @@ class Rules:
         """The options with every default filled in; IllegalAction with a sentence when one is wrong."""
         if self.options is None:
             if options:
-                raise IllegalAction(f"{self.title} takes no options (not {sorted(options)[0]!r}).")
+                raise IllegalAction(_("%(title)s takes no options (not %(option)r).", title=self.title,
+                                      option=sorted(options)[0]))
             return {}
         return self.options.validate(options, self.title)
 
@@ -207,7 +218,8 @@ def get_rules(rules_id: str) -> Rules:
     try:
         return _REGISTRY[rules_id]
     except KeyError:
-        raise UnknownTitle(f"There is no game called {rules_id!r}; known: {', '.join(titles())}.") from None
+        raise UnknownTitle(_("There is no game called %(title)r; known: %(titles)s.", title=rules_id,
+                             titles=", ".join(titles()))) from None
 
 
 def titles(include_unlisted: bool = False) -> list[str]:

@@ -19,6 +19,7 @@ from random import Random
 from typing import Any, Mapping, Sequence
 
 from domain.errors import GameError
+from domain.i18n import _, n_
 from domain.rules import Rules, UnknownTitle, get_rules
 
 
@@ -34,21 +35,36 @@ def replayable_versions(rules: Rules) -> tuple[str, ...]:
 def rules_for(rules_id: str, version: str, game: Any = None) -> Rules:
     """Today's rules for a game recorded with (`rules_id`, `version`); RulesVersionUnsupported if they
     cannot replay it. `game` (an id) only names the game in the sentence."""
-    which = f"Game {game}" if game is not None else "This game"
     try:
         rules = get_rules(rules_id)
     except UnknownTitle:
-        raise RulesVersionUnsupported(
-            f"{which} was recorded with the rules {str(rules_id)[:40]!r} (version {str(version)[:20]}), which this "
-            "server does not have, so it cannot be loaded. Nothing was changed; the operator must run a "
-            "release that has those rules.") from None
+        params = {"game": game, "rules": str(rules_id)[:40], "version": str(version)[:20]}
+        raise RulesVersionUnsupported(_(
+            "Game %(game)s was recorded with the rules %(rules)r (version %(version)s), which this server does "
+            "not have, so it cannot be loaded. Nothing was changed; the operator must run a release that has "
+            "those rules.", **params) if game is not None else _(
+            "This game was recorded with the rules %(rules)r (version %(version)s), which this server does "
+            "not have, so it cannot be loaded. Nothing was changed; the operator must run a release that has "
+            "those rules.", **params)) from None
     known = replayable_versions(rules)
     if version not in known:
-        raise RulesVersionUnsupported(
-            f"{which} was recorded with {rules.title} rules version {str(version)[:20]}; this server runs "
-            f"version {rules.version} and replays only version{'s' if len(known) > 1 else ''} "
-            f"{', '.join(known)}, so the game cannot be loaded. Nothing was changed; the operator must run a release that replays "
-            "that version (docs/operations.md, \"Upgrades\").")
+        params = {"game": game, "title": rules.title, "version": str(version)[:20], "current": rules.version,
+                  "known": ", ".join(known)}
+        raise RulesVersionUnsupported(n_(
+            "Game %(game)s was recorded with %(title)s rules version %(version)s; this server runs version "
+            "%(current)s and replays only version %(known)s, so the game cannot be loaded. Nothing was changed; "
+            "the operator must run a release that replays that version (docs/operations.md, \"Upgrades\").",
+            "Game %(game)s was recorded with %(title)s rules version %(version)s; this server runs version "
+            "%(current)s and replays only versions %(known)s, so the game cannot be loaded. Nothing was changed; "
+            "the operator must run a release that replays that version (docs/operations.md, \"Upgrades\").",
+            len(known), **params) if game is not None else n_(
+            "This game was recorded with %(title)s rules version %(version)s; this server runs version "
+            "%(current)s and replays only version %(known)s, so the game cannot be loaded. Nothing was changed; "
+            "the operator must run a release that replays that version (docs/operations.md, \"Upgrades\").",
+            "This game was recorded with %(title)s rules version %(version)s; this server runs version "
+            "%(current)s and replays only versions %(known)s, so the game cannot be loaded. Nothing was changed; "
+            "the operator must run a release that replays that version (docs/operations.md, \"Upgrades\").",
+            len(known), **params))
     return rules
 
 
