@@ -4,7 +4,8 @@
 `app.extensions["tabularium.service"]` (built here, so under gunicorn each worker builds its own after
 fork). Blueprints: api (JSON, bearer tokens), play (magic links, session), games (the game page and its
 forms), history, audit, lobby (`/`, `/new`) and, in the embedded mode only, mail (the local outbox).
-Views stay thin: they parse the request, call the service and render.
+Views stay thin: they parse the request, call the service and render. Every sentence a page or an
+answer shows is a gettext message, rendered in the reader's language (service.web.i18n, Flask-Babel).
 
 The factory refuses to build an app whose settings do not pass `Settings.check()` (an unset
 TABULARIUM_MODE on a non-local deployment, an incomplete production mode): see docs/operations.md,
@@ -65,6 +66,12 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
 
     app = Flask(__name__)
     app.session_interface = CachedSigningSessionInterface()
+    from service.web import i18n
+
+    # Flask-Babel: the reader's language (i18n.reader_language, English until the languages issue), the
+    # catalogs of locales/ (domain "messages"), Jinja's `_`/`ngettext` (newstyle) and `|tr` for the
+    # domain's messages; JSON answers render those messages in the same language.
+    i18n.init_app(app)
     env = os.environ.get
     app.config.update(
         SECRET_KEY=settings.secret_key,

@@ -14,6 +14,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 
 from domain import forms
 from domain.errors import GameError
+from domain.i18n import _
 from service import views
 from service.views import REFEREE
 from service.web import get_service, get_settings
@@ -39,7 +40,7 @@ def json_body(optional: bool = False) -> dict:
     except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested absurdly deep
         data = None
     if not isinstance(data, dict):
-        abort(400, description="The body must be a JSON object.")
+        abort(400, description=_("The body must be a JSON object."))
     return data
 
 
@@ -47,12 +48,12 @@ def text_field(data: dict, name: str, required: bool = True, limit: int = 200) -
     value = data.get(name)
     if value is None:
         if required:
-            abort(400, description=f'"{name}" is required.')
+            abort(400, description=_('"%(name)s" is required.', name=name))
         return None
     if not isinstance(value, str):
-        abort(400, description=f'"{name}" must be a string.')
+        abort(400, description=_('"%(name)s" must be a string.', name=name))
     if len(value) > limit:
-        abort(422, description=f'"{name}" is too long (at most {limit} characters).')
+        abort(422, description=_('"%(name)s" is too long (at most %(limit)d characters).', name=name, limit=limit))
     check_text(name, value, multiline=(name == "text"))
     return value
 
@@ -61,7 +62,7 @@ def bool_field(data: dict, name: str) -> bool:
     """An optional JSON boolean (absent is false); "true", 1 or null are refused rather than guessed at."""
     value = data.get(name, False)
     if not isinstance(value, bool):
-        abort(400, description=f'"{name}" must be true or false.')
+        abort(400, description=_('"%(name)s" must be true or false.', name=name))
     return value
 
 
@@ -121,17 +122,17 @@ def create_game():
     caller = api_caller(allow_session=False)
     if not settings.embedded and not caller.operator:
         if caller.via is None:
-            abort(401, description="Creating a game needs the operator token on this server.")
-        abort(403, description="Only the operator may create games on this server.")
+            abort(401, description=_("Creating a game needs the operator token on this server."))
+        abort(403, description=_("Only the operator may create games on this server."))
     data = json_body()
     rules = data.get("rules")
     if not isinstance(rules, str):
-        abort(400, description='"rules" must be the id of a game, such as "sylla".')
+        abort(400, description=_('"rules" must be the id of a game, such as "sylla".'))
     seed = data.get("seed")
     if seed is not None and not caller.operator:
-        abort(403, description='Only the operator may choose a "seed".')
+        abort(403, description=_('Only the operator may choose a "seed".'))
     if seed is not None and not isinstance(seed, str):
-        abort(400, description='"seed" must be a hexadecimal string.')
+        abort(400, description=_('"seed" must be a hexadecimal string.'))
     created = create_game_checked(rules, data.get("players"), data.get("options"), seed)
     show_tokens = caller.operator or settings.embedded
     seats = [{"seat": s["seat"], "name": s["name"]} | (
@@ -179,7 +180,7 @@ def list_games():
     if limit is None:
         limit = GAMES_PAGE
     if not 1 <= limit <= MAX_GAMES_PAGE:
-        abort(400, description=f'"limit" must be from 1 to {MAX_GAMES_PAGE}.')
+        abort(400, description=_('"limit" must be from 1 to %(most)d.', most=MAX_GAMES_PAGE))
     statuses, before = games_query()
     ids = None if caller.operator else list(caller.seats)
     rows, more = get_service().store.games_page(ids, statuses, before, limit)
@@ -202,7 +203,7 @@ def cursor_int(name: str) -> int | None:
     if raw is None or raw == "":
         return None
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
-        abort(400, description=f'"{name}" must be a whole number.')
+        abort(400, description=_('"%(name)s" must be a whole number.', name=name))
     return int(raw)
 
 
@@ -372,7 +373,7 @@ def named_seat(data: dict) -> Any:
     """The seat a DELETE names: `?seat=` (a DELETE body is often dropped by clients) or `{"seat"}`."""
     query, body = request.args.get("seat"), data.get("seat")
     if query is not None and body is not None and query != body:
-        abort(400, description='Name the "seat" once: the query and the body disagree.')
+        abort(400, description=_('Name the "seat" once: the query and the body disagree.'))
     return body if body is not None else query
 
 
@@ -412,7 +413,7 @@ def get_history(game_id: str):
     if limit is None:
         limit = HISTORY_PAGE
     if not 1 <= limit <= MAX_HISTORY_PAGE:
-        abort(400, description=f'"limit" must be from 1 to {MAX_HISTORY_PAGE}.')
+        abort(400, description=_('"limit" must be from 1 to %(most)d.', most=MAX_HISTORY_PAGE))
     game = load(game_id)
     viewer = viewer_for(game, api_caller(game=game), wanted_seat())
     entries, older, newer = page_of(game, viewer, before, after, limit)
@@ -449,7 +450,8 @@ def get_history_view(game_id: str, seq: int):
     game = load(game_id)
     viewer = viewer_for(game, api_caller(game=game), wanted_seat())
     if not 1 <= seq <= game.version:
-        abort(404, description=f"There is no event {seq} in this game; it has {game.version}.")
+        abort(404, description=_("There is no event %(seq)d in this game; it has %(length)d.", seq=seq,
+                                     length=game.version))
     return jsonify(get_service().view(game.id, viewer, seq))
 
 
@@ -499,7 +501,7 @@ def parse_recipients(to: Any) -> str | list[str]:
         for seat in to:
             check_text("to", seat)
         return to
-    abort(400, description='"to" must be "all" or a list of seats.')
+    abort(400, description=_('"to" must be "all" or a list of seats.'))
 
 
 @bp.post("/games/<game_id>/token")

@@ -25,6 +25,8 @@ from typing import Any, Callable
 
 from flask import abort, g, request, session
 
+from domain.i18n import _
+
 from service.games import TokenReplaced, token_hash
 from service.views import REFEREE
 from service.web import get_service, get_settings
@@ -66,7 +68,7 @@ def bearer_token() -> str | None:
     scheme, _, token = header.partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
-        abort(401, description='Send the token as "Authorization: Bearer <token>".')
+        abort(401, description=_('Send the token as "Authorization: Bearer <token>".'))
     return token
 
 
@@ -77,7 +79,7 @@ def bearer_caller(game: Any = None) -> Caller | None:
         return None
     owner = get_service().authenticate(token, game=game)
     if owner is None:
-        abort(401, description="That token is not valid (it may have been replaced by a newer link).")
+        abort(401, description=_("That token is not valid (it may have been replaced by a newer link)."))
     if owner == ("*", "operator"):
         return Caller(operator=True, via="bearer")
     return Caller(seats={owner[0]: [owner[1]]}, via="bearer", token_hash=token_hash(token))
@@ -95,7 +97,7 @@ def seat_token_guard(caller: Caller) -> Callable[[Any], None] | None:
     def guard(game: Any) -> None:
         for seat in seats.get(str(game.id), []):
             if not hmac.compare_digest(game.token_hashes.get(seat, ""), hashed):
-                raise TokenReplaced("That token is not valid (it may have been replaced by a newer link).")
+                raise TokenReplaced(_("That token is not valid (it may have been replaced by a newer link)."))
     return guard
 
 
@@ -110,7 +112,7 @@ def session_seat_guard(caller: Caller, seat: str) -> Callable[[Any], None] | Non
     def guard(game: Any) -> None:
         expected = fingerprints.get((str(game.id), seat))
         if expected is not None and not hmac.compare_digest(fingerprint(game.token_hashes.get(seat)), expected):
-            raise TokenReplaced("Your login for this seat was replaced by a newer link: open your latest link.")
+            raise TokenReplaced(_("Your login for this seat was replaced by a newer link: open your latest link."))
     return guard
 
 
@@ -127,7 +129,7 @@ def api_caller(allow_session: bool = True, game: Any = None) -> Caller:
 
 def require_caller(caller: Caller) -> Caller:
     if caller.anonymous:
-        abort(401, description="This needs a seat token (Authorization: Bearer <token>) or the operator token.")
+        abort(401, description=_("This needs a seat token (Authorization: Bearer <token>) or the operator token."))
     return caller
 
 
@@ -136,14 +138,14 @@ def viewer_for(game: Any, caller: Caller, wanted: str | None = None) -> str:
     require_caller(caller)
     seats = caller.seats_in(game.id)
     if wanted is not None and wanted not in game.seat_ids:
-        abort(403, description=f"There is no seat {wanted[:20]!r} in this game.")
+        abort(403, description=_("There is no seat %(seat)s in this game.", seat=repr(wanted[:20])))
     if caller.operator and not seats:
         return wanted or REFEREE
     if not seats:
-        abort(403, description="Your token or login belongs to another game.")
+        abort(403, description=_("Your token or login belongs to another game."))
     if wanted is not None:
         if wanted not in seats and not caller.operator:
-            abort(403, description=f"You are not logged in as {wanted}.")
+            abort(403, description=_("You are not logged in as %(seat)s.", seat=wanted))
         return wanted
     waiting = set(game.waiting_for())
     return next((s for s in seats if s in waiting), seats[0])
@@ -153,16 +155,16 @@ def acting_seat(game: Any, caller: Caller, wanted: str | None) -> tuple[str, str
     """(seat, by) for a command; the operator must name the seat."""
     seats = caller.seats_in(game.id)
     if wanted is not None and not isinstance(wanted, str):
-        abort(400, description='"seat" must be a string.')
+        abort(400, description=_('"seat" must be a string.'))
     if caller.operator and (wanted is not None or not seats):
         if wanted is None or wanted not in game.seat_ids:
-            abort(422, description='The operator must name an existing "seat" to act for.')
+            abort(422, description=_('The operator must name an existing "seat" to act for.'))
         return wanted, "operator"
     require_caller(caller)
     if not seats:
-        abort(403, description="Your token or login belongs to another game.")
+        abort(403, description=_("Your token or login belongs to another game."))
     if wanted is not None and wanted not in seats:
-        abort(403, description=f"You are not logged in as {wanted[:20]}.")
+        abort(403, description=_("You are not logged in as %(seat)s.", seat=wanted[:20]))
     return (wanted or seats[0]), "seat"
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from flask import abort
 
 from domain.errors import BadRequest
+from domain.i18n import _
 from domain.rules import IllegalAction, UnknownTitle, get_rules, titles
 from service.web import get_service, get_settings
 from service.web.validate import check_text
@@ -52,7 +53,7 @@ def check_options(rules: Any, options: Any) -> dict:
     if options is None:
         return {}
     if not isinstance(options, dict):
-        abort(400, description='"options" must be an object.')
+        abort(400, description=_('"options" must be an object.'))
     for key, value in options.items():
         check_text("options", key)
         check_text("options", json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value)
@@ -61,18 +62,19 @@ def check_options(rules: Any, options: Any) -> dict:
 
 def create_game(rules_id: str, players: Any, options: Any, seed: str | None = None) -> dict:
     if rules_id not in available_titles():
-        raise BadRequest(f"There is no game called {rules_id[:40]!r}; known: {', '.join(available_titles())}.")
+        raise BadRequest(_("There is no game called %(title)s; known: %(known)s.",
+                           title=repr(rules_id[:40]), known=", ".join(available_titles())))
     try:
         rules = get_rules(rules_id)
     except UnknownTitle:
-        raise BadRequest(f"There is no game called {rules_id[:40]!r}.") from None
+        raise BadRequest(_("There is no game called %(title)s.", title=repr(rules_id[:40]))) from None
     if not isinstance(players, list):
-        abort(400, description='"players" must be a list of {"name", "email"} objects.')
+        abort(400, description=_('"players" must be a list of {"name", "email"} objects.'))
     for p in players:
         if not isinstance(p, dict):
-            abort(400, description='"players" must be a list of {"name", "email"} objects.')
+            abort(400, description=_('"players" must be a list of {"name", "email"} objects.'))
         if not isinstance(p.get("name"), str) or not isinstance(p.get("email", ""), str):
-            abort(400, description='Each player needs a "name" (text) and may have an "email" (text).')
+            abort(400, description=_('Each player needs a "name" (text) and may have an "email" (text).'))
         check_text("name", p["name"])
         check_text("email", p.get("email", ""))
     options = check_options(rules, options)
@@ -82,4 +84,5 @@ def create_game(rules_id: str, players: Any, options: Any, seed: str | None = No
         raise
     except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
         log.info("game creation refused: %s: %s", type(exc).__name__, exc)
-        raise BadRequest(f"These options are not valid for {rules.title} ({type(exc).__name__}).") from None
+        raise BadRequest(_("These options are not valid for %(title)s (%(error)s).",
+                           title=rules.title, error=type(exc).__name__)) from None

@@ -11,24 +11,25 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from domain.errors import BadRequest, GameError, GameNotActive, NotYourDecision, StalePrompt, TooMany, UndoRefused
+from domain.i18n import _
 from domain.rules import IllegalAction
 
 log = logging.getLogger("tabularium.web")
 
 SENTENCES = {
-    400: "The request was malformed.",
-    401: "This needs you to log in: open your game link, or send your token.",
-    403: "You may not do that.",
-    404: "There is nothing here.",
-    405: "That method is not allowed here.",
-    409: "That conflicts with the current state of the game.",
-    410: "This link has already been used or has expired.",
-    413: "The request is too large (at most 256 kB).",
-    415: "Send JSON (Content-Type: application/json).",
-    422: "The request could not be processed.",
-    429: "Too many requests: please slow down and try again in a minute.",
-    500: "Something went wrong on our side; nothing was changed. Please try again.",
-    503: "The service is busy or unavailable; please try again.",
+    400: _("The request was malformed."),
+    401: _("This needs you to log in: open your game link, or send your token."),
+    403: _("You may not do that."),
+    404: _("There is nothing here."),
+    405: _("That method is not allowed here."),
+    409: _("That conflicts with the current state of the game."),
+    410: _("This link has already been used or has expired."),
+    413: _("The request is too large (at most 256 kB)."),
+    415: _("Send JSON (Content-Type: application/json)."),
+    422: _("The request could not be processed."),
+    429: _("Too many requests: please slow down and try again in a minute."),
+    500: _("Something went wrong on our side; nothing was changed. Please try again."),
+    503: _("The service is busy or unavailable; please try again."),
 }
 
 
@@ -57,6 +58,10 @@ def wants_json() -> bool:
 
 
 def error_response(status: int, message: str, extra_headers: dict | None = None):
+    """`message` (a domain or web Message, or text) in the reader's language, as JSON or a small page."""
+    from service.web.i18n import tr
+
+    message = tr(message)
     if wants_json():
         response = jsonify(error=message)
         response.status_code = status
@@ -93,13 +98,13 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
-        return error_response(400, "This form has expired or did not come from this site "
-                                   "(its security token is missing or wrong): reload the page and try again.")
+        return error_response(400, _("This form has expired or did not come from this site "
+                                     "(its security token is missing or wrong): reload the page and try again."))
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         status = exc.code or 500
-        default = SENTENCES.get(status, "The request could not be served.")
+        default = SENTENCES.get(status, _("The request could not be served."))
         message = exc.description if _own_description(exc) else default
         headers = {}
         if status == 429:

@@ -6,6 +6,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from domain import forms
 from domain.errors import GameError
+from domain.i18n import _
 from domain.rules import IllegalAction
 from service import views
 from domain.clock import clock_of, describe_clock
@@ -13,6 +14,7 @@ from service.games import token_hash
 from service.web import get_service, get_settings, history_model, load_game
 from service.web.auth import Caller, remember_seat, session_caller, session_seat_guard, update_link, viewer_for
 from service.web.errors import status_for
+from service.web.i18n import tr
 from service.web.validate import check_text
 
 bp = Blueprint("games", __name__)
@@ -25,9 +27,9 @@ STANDING_FLASH = "standing"  # the category _standing.html shows after the redir
 def page_caller(game) -> Caller:
     caller = session_caller(game)
     if caller.anonymous:
-        abort(401, description="Open the link you received by e-mail to see this game.")
+        abort(401, description=_("Open the link you received by e-mail to see this game."))
     if not caller.seats_in(game.id) and not caller.operator:
-        abort(403, description="This browser is not logged in to this game: open your link for it.")
+        abort(403, description=_("This browser is not logged in to this game: open your link for it."))
     return caller
 
 
@@ -35,10 +37,11 @@ def form_text(name: str, limit: int, required: bool = True) -> str | None:
     value = request.form.get(name)
     if value is None or value == "":
         if required:
-            abort(400, description=f"The form is missing its {name.replace('_', ' ')}: reload the page.")
+            abort(400, description=_("The form is missing its %(field)s: reload the page.", field=name.replace("_", " ")))
         return None
     if len(value) > limit:
-        abort(422, description=f"The {name.replace('_', ' ')} is too long (at most {limit} characters).")
+        abort(422, description=_("The %(field)s is too long (at most %(limit)d characters).",
+                                 field=name.replace("_", " "), limit=limit))
     check_text(name, value, multiline=(name == "text"))
     return value
 
@@ -50,7 +53,7 @@ def form_seat(game, caller: Caller) -> tuple[str, str]:
         return seat, "seat"
     if caller.operator and seat in game.seat_ids:
         return seat, "operator"
-    abort(403, description=f"This browser is not logged in as {seat}.")
+    abort(403, description=_("This browser is not logged in as %(seat)s.", seat=seat))
 
 
 def render_game(game, caller: Caller, viewer: str, error: str | None = None, status: int = 200,
@@ -80,7 +83,7 @@ def page(game_id: str):
     game = load_game(game_id)
     caller = page_caller(game)
     viewer = viewer_for(game, caller, request.args.get("seat") or None)
-    notice = "Your game was created." if request.args.get("created") else None
+    notice = _("Your game was created.") if request.args.get("created") else None
     return render_game(game, caller, viewer, notice=notice)
 
 
@@ -104,9 +107,9 @@ def choose(game_id: str):
     else:
         choice = request.form.get("choice")
     if not choice:
-        return render_game(game, caller, seat, error="Pick one of the choices first.", status=422)
+        return render_game(game, caller, seat, error=_("Pick one of the choices first."), status=422)
     if len(choice) > forms.MAX_ANSWER:
-        abort(422, description="That choice is too long.")
+        abort(422, description=_("That choice is too long."))
     check_text("choice", choice)
     standing = bool(request.form.get("standing"))  # a checkbox: present only when ticked
     try:  # keys are scoped per seat; the operator's standing=True is refused by the service (422)
@@ -122,7 +125,7 @@ def choose(game_id: str):
 def cancel_standing_order(game_id: str, order_id: int):
     return seat_form_command(game_id, lambda svc, game, seat, guard: svc.cancel_standing_order(
         game.id, seat, order_id, current=game, guard=guard), "#standing",
-        notice=f"Standing order {order_id} is cancelled: you will be asked again.")
+        notice=_("Standing order %(order)d is cancelled: you will be asked again.", order=order_id))
 
 
 @bp.post("/games/<game_id>/undo")
@@ -144,7 +147,7 @@ def seat_form_command(game_id: str, run, anchor: str, notice: str | None = None)
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
     if notice:
-        flash(notice, STANDING_FLASH)
+        flash(tr(notice), STANDING_FLASH)  # the session keeps text: rendered in the reader's language now
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + anchor, 303)
 
 

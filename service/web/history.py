@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template, request
 
+from domain.i18n import _
 from service import views
 from service.web import get_service, history_model, load_game
 from service.web.auth import viewer_for
@@ -25,7 +26,7 @@ def cursor(name: str) -> int | None:
     if raw is None or raw == "":
         return None
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
-        abort(400, description=f'"{name}" must be an event number (a whole number, 0 or more).')
+        abort(400, description=_('"%(name)s" must be an event number (a whole number, 0 or more).', name=name))
     return int(raw)
 
 
@@ -34,7 +35,7 @@ def history_page(entries: list[dict], before: int | None, after: int | None, lim
     """(the page, `before` for the older page or None, `after` for the newer page or None).
     Entries are in event order and so is the page; without a cursor, the newest page."""
     if before is not None and after is not None:
-        abort(400, description='Give "before" or "after", not both.')
+        abort(400, description=_('Give "before" or "after", not both.'))
     if before is not None:
         items = [e for e in entries if e["seq"] < before][-limit:]
     elif after is not None:
@@ -57,7 +58,7 @@ def page_of(game, viewer: str | None, before: int | None, after: int | None, lim
     """One page of the viewer's narration from the read model (service.history_model): a bounded query,
     paged exactly as `history_page` pages the whole narration; its events are read again and checked."""
     if before is not None and after is not None:
-        abort(400, description='Give "before" or "after", not both.')
+        abort(400, description=_('Give "before" or "after", not both.'))
     return history_model().page(game, viewer, before, after, limit, around=around)
 
 
@@ -74,9 +75,10 @@ def page(game_id: str):
         try:
             seq = int(at)
         except ValueError:
-            abort(404, description="There is no such event in this game.")
+            abort(404, description=_("There is no such event in this game."))
         if not 1 <= seq <= game.version:
-            abort(404, description=f"There is no event {seq} in this game; it has {game.version}.")
+            abort(404, description=_("There is no event %(seq)d in this game; it has %(length)d.", seq=seq,
+                                     length=game.version))
         at_view = svc.view(game.id, viewer, seq)
         at = seq
     entries, older, newer = page_of(game, viewer, before, after, PAGE, around=at)

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from domain.errors import BadRequest, GameError
+from domain.i18n import _
 from domain.rules import IllegalAction, get_rules
 from service.games import token_hash
 from service.web import get_service, get_settings
@@ -62,7 +63,7 @@ def games_query() -> tuple[list[str], tuple[str, str] | None]:
     for raw in request.args.getlist("status")[:10]:
         for name in raw.split(","):
             if name not in STATUSES:
-                abort(400, description=f'"status" must be one of {", ".join(STATUSES)}.')
+                abort(400, description=_('"status" must be one of %(statuses)s.', statuses=", ".join(STATUSES)))
             statuses.append(name)
     raw = request.args.get("before")
     if raw is None or raw == "":
@@ -74,7 +75,7 @@ def games_query() -> tuple[list[str], tuple[str, str] | None]:
         datetime.fromisoformat(at)
         gid = str(UUID(gid))
     except ValueError:
-        abort(400, description='"before" must be the cursor of a page, as the Link header or the page names it.')
+        abort(400, description=_('"before" must be the cursor of a page, as the Link header or the page names it.'))
     return statuses, (at, gid)
 
 
@@ -122,14 +123,15 @@ def _form_clock() -> tuple[dict, dict]:
             try:
                 value = float(field) if "." in field else int(field)
             except ValueError:
-                raise BadRequest(f"The clock setting {name!r} must be a number.") from None
+                raise BadRequest(_("The clock setting %(name)s must be a number.", name=repr(name))) from None
         elif isinstance(default, str) or default is None:
             value = field
         else:
             try:
                 value = json.loads(field)
             except json.JSONDecodeError:
-                raise BadRequest(f"The clock setting {name!r} must be written as JSON, e.g. {json.dumps(default)}.") from None
+                raise BadRequest(_("The clock setting %(name)s must be written as JSON, e.g. %(example)s.",
+                                   name=repr(name), example=json.dumps(default))) from None
         if value != default:
             clock[name] = value
     if clock.get("mode", DEFAULTS["mode"]) == "none":
@@ -166,7 +168,7 @@ def render_new(error: str | None = None, status: int = 200, players: list | None
 def new_game():
     caller = session_caller()
     if not may_create(caller.operator):
-        abort(403, description="On this server games are created by the operator: log in with the operator's link.")
+        abort(403, description=_("On this server games are created by the operator: log in with the operator's link."))
     if request.method == "GET":
         return render_new()
     rid = _title_choice()

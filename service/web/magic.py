@@ -14,6 +14,8 @@ from typing import Any
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
+from domain.i18n import _
+
 PREFIX = "m."
 SALT = "tabularium-magic-link"
 NONCE_TABLE = """CREATE TABLE IF NOT EXISTS tabularium_web_nonces (
@@ -44,11 +46,11 @@ def read_magic_token(secret_key: str | list[str], token: str, max_age: int) -> d
     try:
         data = _serializer(secret_key).loads(token[len(PREFIX):], max_age=max_age)
     except SignatureExpired:
-        raise LinkRefused(410, "This link has expired: use the link in a newer e-mail, or ask for a new one.") from None
+        raise LinkRefused(410, _("This link has expired: use the link in a newer e-mail, or ask for a new one.")) from None
     except BadSignature:
-        raise LinkRefused(404, "This link is not valid.") from None
+        raise LinkRefused(404, _("This link is not valid.")) from None
     if not isinstance(data, dict) or not all(isinstance(data.get(k), str) for k in ("g", "s", "f", "n")):
-        raise LinkRefused(404, "This link is not valid.")
+        raise LinkRefused(404, _("This link is not valid."))
     return data
 
 

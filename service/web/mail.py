@@ -10,6 +10,8 @@ from pathlib import Path
 
 from flask import Blueprint, abort, render_template
 
+from domain.i18n import _
+
 from service.web import get_settings
 
 bp = Blueprint("mail", __name__)
@@ -28,7 +30,7 @@ def mail_dir() -> Path | None:
 def _headers(path: Path) -> dict:
     with path.open("rb") as fh:
         msg = BytesParser(policy=policy.default).parse(fh, headersonly=True)
-    return {"name": path.name, "subject": str(msg.get("Subject", "(no subject)")), "to": str(msg.get("To", "")),
+    return {"name": path.name, "subject": str(msg.get("Subject") or _("(no subject)")), "to": str(msg.get("To", "")),
             "from": str(msg.get("From", "")), "date": str(msg.get("Date", ""))}
 
 
@@ -51,23 +53,23 @@ def index():
 def message(name: str):
     folder = mail_dir()
     if folder is None or not NAME.match(name):
-        abort(404, description="There is no such message.")
+        abort(404, description=_("There is no such message."))
     path = folder / name
     try:
         if path.resolve().parent != folder.resolve() or not path.is_file():
-            abort(404, description="There is no such message.")
+            abort(404, description=_("There is no such message."))
         with path.open("rb") as fh:
             msg = BytesParser(policy=policy.default).parse(fh)
     except OSError:
-        abort(404, description="There is no such message.")
+        abort(404, description=_("There is no such message."))
     body = msg.get_body(preferencelist=("plain", "html"))
     try:
         text = body.get_content() if body is not None else ""
     except (LookupError, ValueError):
-        text = "(this message's text cannot be decoded)"
+        text = _("(this message's text cannot be decoded)")
     if body is not None and body.get_content_type() == "text/html":
         text = re.sub(r"<[^>]+>", " ", text)
     headers = [(k, str(msg.get(k))) for k in ("From", "To", "Subject", "Date", "Message-ID", "List-Unsubscribe")
                if msg.get(k)]
     return render_template("mail_message.html", name=name, headers=headers, text=text,
-                           subject=str(msg.get("Subject", "(no subject)")))
+                           subject=str(msg.get("Subject") or _("(no subject)")))

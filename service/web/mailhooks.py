@@ -21,8 +21,11 @@ import os
 
 from flask import Blueprint, Response, current_app, redirect, request
 from flask_wtf.csrf import generate_csrf
-from markupsafe import escape
+from markupsafe import Markup, escape
 from werkzeug.exceptions import RequestEntityTooLarge
+
+from domain.i18n import _
+from service.web.i18n import tr, tr_html
 
 log = logging.getLogger("tabularium.mailhooks")
 
@@ -40,7 +43,17 @@ def _service():
 
 
 def _page(title: str, body: str, status: int = 200) -> Response:
-    return Response(PAGE.format(title=escape(title), body=body), status=status, mimetype="text/html")
+    """A small page: `title` a message (rendered and escaped here), `body` HTML."""
+    return Response(PAGE.format(title=escape(tr(title)), body=body), status=status, mimetype="text/html")
+
+
+def _para(message: str) -> Markup:
+    """One paragraph of a page: a message in the reader's language, its parameters escaped."""
+    return Markup("<p>{}</p>").format(tr_html(message))
+
+
+def _strong(text: str) -> Markup:
+    return Markup("<strong>{}</strong>").format(text)
 
 
 @bp.record_once
@@ -96,19 +109,19 @@ def inbound_mail():
     from workers import runtime
 
     if not _authorised():
-        return {"error": "This webhook needs its key."}, 403
+        return {"error": tr(_("This webhook needs its key."))}, 403
     try:
         raw, recipients = _inbound_message()
     except RequestEntityTooLarge:  # a permanent drop: a 413 would only make the provider retry it
         log.warning("mailhooks: inbound message over %d bytes dropped", WEBHOOK_MAX_BYTES)
         return {"outcome": "dropped:size"}, 200
     if not raw:
-        return {"error": 'Send the raw message as the body, or in a form field "message".'}, 400
+        return {"error": tr(_('Send the raw message as the body, or in a form field "message".'))}, 400
     try:
         result = handle(_service(), raw, recipients)
     except Exception:  # noqa: BLE001 — the store is unavailable: the provider should retry later
         log.exception("mailhooks: inbound failed")
-        return {"error": "Temporarily unavailable; try again later."}, 503
+        return {"error": tr(_("Temporarily unavailable; try again later."))}, 503
     if result.rows:
         runtime.deliver_soon(_service(), result.rows)
     return {"outcome": result.outcome}, 200
@@ -124,24 +137,25 @@ def unsubscribe(token: str):
     svc = _service()
     scope = tokens.lookup(svc, token) if len(token) <= 64 else None
     if scope is None or scope["purpose"] != tokens.UNSUB:
-        return _page("Unknown link", "<p>This unsubscribe link is not valid.</p>", 404)
+        return _page(_("Unknown link"), _para(_("This unsubscribe link is not valid.")), 404)
     gid, seat = scope["game_id"], scope["seat"]
     if request.method == "POST":
         one_click = request.form.get("List-Unsubscribe") == "One-Click"
         wanted = "none" if one_click else request.form.get("preference", "none")
         if wanted not in PREFERENCES:
-            return _page("Unknown choice", "<p>Choose every, digest or none.</p>", 400)
+            return _page(_("Unknown choice"), _para(_("Choose every, digest or none.")), 400)
         set_preference(svc, gid, seat, wanted, by="unsubscribe-link" if one_click else "seat")
         if one_click:
-            return Response("Unsubscribed.\n", 200, mimetype="text/plain")
+            return Response(tr(_("Unsubscribed.")) + "\n", 200, mimetype="text/plain")
     current = get_preference(svc, gid, seat)
-    labels = {"every": "Every e-mail", "digest": "One digest a day", "none": "No e-mail"}
-    buttons = "".join(
-        f'<p><button name="preference" value="{p}"{" disabled" if p == current else ""}>{labels[p]}</button></p>'
+    labels = {"every": _("Every e-mail"), "digest": _("One digest a day"), "none": _("No e-mail")}
+    buttons = Markup("").join(
+        Markup('<p><button name="preference" value="{}"{}>{}</button></p>').format(
+            p, Markup(" disabled") if p == current else "", tr(labels[p]))
         for p in PREFERENCES)
-    body = (f"<p>E-mail for seat <strong>{escape(seat.capitalize())}</strong> in game {escape(gid[:8])}: "
-            f"now <strong>{labels[current]}</strong>.</p><form method=post>{buttons}</form>")
-    return _page("E-mail preferences", body)
+    body = _para(_("E-mail for seat %(seat)s in game %(game)s: now %(choice)s.",
+                   seat=_strong(seat.capitalize()), game=gid[:8], choice=_strong(tr(labels[current]))))
+    return _page(_("E-mail preferences"), body + Markup("<form method=post>{}</form>").format(buttons))
 
 
 # ------------------------------------------------------------------------------------ sign-in link
@@ -167,26 +181,26 @@ def signin(signed: str):
 
     svc = _service()
     if request.method == "POST" and not _csrf_ok():  # this blueprint is CSRF-exempt (one-click unsubscribe)
-        return _page("Form expired", "<p>This sign-in form has expired or did not come from this site. "
-                     "Open the link in your e-mail again and press Continue.</p>", 400)
+        return _page(_("Form expired"), _para(_("This sign-in form has expired or did not come from this site. "
+                                                "Open the link in your e-mail again and press Continue.")), 400)
     data = tokens.read_signin(svc.settings, signed) if len(signed) <= 500 else None
     if data is None:
-        return _page("Link expired", "<p>This link is not valid any more. Use the link in your newest "
-                     "e-mail from the game.</p>", 410)
+        return _page(_("Link expired"), _para(_("This link is not valid any more. Use the link in your newest "
+                                                "e-mail from the game.")), 410)
     try:
         game = svc.get(data["g"])
     except GameNotFound:
-        return _page("No such game", "<p>This game does not exist.</p>", 404)
+        return _page(_("No such game"), _para(_("This game does not exist.")), 404)
     if data["s"] not in game.seat_ids or tokens.fingerprint(game, data["s"]) != data["f"]:
-        return _page("Link replaced", "<p>This seat's link was replaced. Use the link in your newest "
-                     "e-mail from the game.</p>", 410)
+        return _page(_("Link replaced"), _para(_("This seat's link was replaced. Use the link in your newest "
+                                                 "e-mail from the game.")), 410)
     seat = data["s"]
     if request.method == "GET":
-        body = (f"<p>Continue as <strong>{escape(seat.capitalize())}</strong> in {escape(game.rules.title)} "
-                f"(game {escape(str(game.id)[:8])})?</p><form method=post>"
-                f'<input type="hidden" name="csrf_token" value="{escape(generate_csrf())}">'
-                "<button>Continue</button></form>")
-        response = _page("Sign in", body)
+        body = _para(_("Continue as %(seat)s in %(title)s (game %(game)s)?", seat=_strong(seat.capitalize()),
+                       title=game.rules.title, game=str(game.id)[:8]))
+        body += Markup('<form method=post><input type="hidden" name="csrf_token" value="{}">'
+                       "<button>{}</button></form>").format(generate_csrf(), tr(_("Continue")))
+        response = _page(_("Sign in"), body)
         response.headers["Cache-Control"] = "no-store"
         response.headers["Referrer-Policy"] = "no-referrer"
         return response

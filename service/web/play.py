@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 
+from domain.i18n import _
 from service.games import GameNotFound, token_hash
 from service.web import get_service, get_settings
 from service.web import magic as magic_links
@@ -15,7 +16,7 @@ bp = Blueprint("play", __name__)
 def resolve(token: str) -> dict:
     """{"kind": "seat"|"operator", "game", "seat", "hash", "signed": data|None}; aborts for a bad link."""
     if len(token) > 1000:
-        abort(404, description="This link is not valid.")
+        abort(404, description=_("This link is not valid."))
     svc = get_service()
     if magic_links.is_signed(token):
         settings = get_settings()
@@ -26,15 +27,15 @@ def resolve(token: str) -> dict:
         try:
             game = svc.get(data["g"])
         except GameNotFound:
-            abort(404, description="This link is not valid.")
+            abort(404, description=_("This link is not valid."))
         hashed = game.token_hashes.get(data["s"])
         if not hashed or hashed[:16] != data["f"]:
-            abort(410, description="This link was replaced by a newer one.")
+            abort(410, description=_("This link was replaced by a newer one."))
         return {"kind": "seat", "game": game, "seat": data["s"], "hash": hashed, "signed": data}
     owner = svc.authenticate(token)
     if owner is None:
-        abort(404, description="This link is not valid: it may have been replaced by a newer one. "
-                               "Use the link in your most recent e-mail.")
+        abort(404, description=_("This link is not valid: it may have been replaced by a newer one. "
+                                 "Use the link in your most recent e-mail."))
     if owner == ("*", "operator"):
         return {"kind": "operator", "game": None, "seat": None, "hash": None, "signed": None}
     game = svc.get(owner[0])
@@ -57,8 +58,8 @@ def magic(token: str):
         return redirect(url_for("lobby.index"), 303)
     if link["signed"] is not None:
         if not magic_links.consume_nonce(get_service().store.db, link["signed"], get_service().now()):
-            abort(410, description="This link has already been used. Use your newest e-mail, "
-                                   "or your personal link.")
+            abort(410, description=_("This link has already been used. Use your newest e-mail, "
+                                     "or your personal link."))
     game = link["game"]
     remember_seat(str(game.id), link["seat"], link["hash"])
     return redirect(url_for("games.page", game_id=str(game.id), seat=link["seat"]), 303)

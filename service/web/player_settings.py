@@ -14,6 +14,7 @@ from typing import Any, Callable
 from flask import Blueprint, abort, flash, jsonify, redirect, request, url_for
 
 from domain.errors import BadRequest, GameError, GameNotActive
+from domain.i18n import _, n_
 from domain.rules import IllegalAction
 from notifications.preferences import get_preference, set_preference
 from service import views
@@ -24,6 +25,7 @@ from service.web.api import game_and_caller, json_body, text_field
 from service.web.auth import acting_seat
 from service.web.errors import status_for
 from service.web.games import form_seat, form_text, page_caller, render_game
+from service.web.i18n import tr
 
 log = logging.getLogger("tabularium.web")
 
@@ -32,15 +34,15 @@ bp = Blueprint("settings", __name__)
 LIMITED_ENDPOINTS = {name: "action" for name in ("email", "vacation", "vacation_end", "api_update",
                                                  "api_vacation", "api_vacation_end")}
 FLASH = "settings"  # the category _settings.html shows after the redirect
-EMAIL_CHOICES = [  # (value, label, what it means), in the order the card lists them
-    ("every", "Every e-mail", "one for each of your turns, each message and each reminder."),
-    ("digest", "Daily digest", "at most one e-mail a day, with everything that happened."),
-    ("none", "No e-mail", "you follow the game on this page; only answers to e-mail you send still come."),
+EMAIL_CHOICES = [  # (value, label, what it means), in the order the card lists them (printed with |tr)
+    ("every", _("Every e-mail"), _("one for each of your turns, each message and each reminder.")),
+    ("digest", _("Daily digest"), _("at most one e-mail a day, with everything that happened.")),
+    ("none", _("No e-mail"), _("you follow the game on this page; only answers to e-mail you send still come.")),
 ]
 NOTICES = {
-    "every": "You will get an e-mail for each of your turns and messages.",
-    "digest": "You will get at most one e-mail a day, a digest of everything that happened.",
-    "none": "You will get no more e-mail from this game: follow it on this page.",
+    "every": _("You will get an e-mail for each of your turns and messages."),
+    "digest": _("You will get at most one e-mail a day, a digest of everything that happened."),
+    "none": _("You will get no more e-mail from this game: follow it on this page."),
 }
 
 
@@ -69,7 +71,7 @@ def settings_of(game: Any, seat: str) -> SeatSettings:
 
 def require_running(game: Any) -> None:
     if views.is_over(game):
-        raise GameNotActive("This game is already over.")
+        raise GameNotActive(_("This game is already over."))
 
 
 def change_preference(game: Any, seat: str, preference: str, by: str) -> None:
@@ -82,15 +84,15 @@ def form_days(text: str) -> float:
     try:
         return float(text.strip())
     except ValueError:
-        raise BadRequest("The number of vacation days must be a number, such as 3.") from None
+        raise BadRequest(_("The number of vacation days must be a number, such as 3.")) from None
 
 
 def json_days(data: dict) -> float:
     days = data.get("days")
     if days is None:
-        abort(400, description='"days" is required.')
+        abort(400, description=_('"days" is required.'))
     if isinstance(days, bool) or not isinstance(days, (int, float)):
-        abort(400, description='"days" must be a number.')
+        abort(400, description=_('"days" must be a number.'))
     return days
 
 
@@ -110,7 +112,7 @@ def form_action(game_id: str, action: Callable[[Any, str, str], str]):
         notice = action(game, seat, by)
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
-    flash(notice, FLASH)
+    flash(tr(notice), FLASH)  # the session keeps text: rendered in the reader's language now
     return redirect(page_of(str(game.id), seat), 303)
 
 
@@ -131,7 +133,10 @@ def vacation(game_id: str):
     def action(game: Any, seat: str, by: str) -> str:
         days = form_days(text)
         start_vacation(get_service(), game.id, seat, days)
-        return f"{seat.capitalize()} is on vacation for {days:g} day{'s' if days != 1 else ''}: the clock is stopped."
+        return n_("%(seat)s is on vacation for %(days)s day: the clock is stopped.",
+                  "%(seat)s is on vacation for %(days)s days: the clock is stopped.",
+                  int(days) if float(days).is_integer() else 2,  # a fraction of a day reads as "days"
+                  seat=seat.capitalize(), days=f"{days:g}")
     return form_action(game_id, action)
 
 
@@ -139,7 +144,7 @@ def vacation(game_id: str):
 def vacation_end(game_id: str):
     def action(game: Any, seat: str, by: str) -> str:
         end_vacation(get_service(), game.id, seat)
-        return f"Welcome back: {seat.capitalize()}'s clock runs again, and the unused days are kept."
+        return _("Welcome back: %(seat)s's clock runs again, and the unused days are kept.", seat=seat.capitalize())
     return form_action(game_id, action)
 
 

@@ -12,6 +12,7 @@ import logging
 from flask import Blueprint, abort, flash, jsonify, redirect, url_for
 
 from domain.errors import GameError
+from domain.i18n import _
 from domain.rules import IllegalAction
 from service.replacement import OPERATOR, OpenSeat, invite_replacement, open_seats_of
 from service.views import REFEREE
@@ -20,6 +21,7 @@ from service.web.api import game_and_caller, json_body, text_field
 from service.web.auth import Caller
 from service.web.errors import status_for
 from service.web.games import form_text, page_caller, render_game
+from service.web.i18n import tr
 
 log = logging.getLogger("tabularium.web")
 
@@ -40,7 +42,7 @@ def form_inviter(game, caller: Caller) -> tuple[str, str]:
         return OPERATOR, wanted if wanted in game.seat_ids else REFEREE
     if wanted in caller.seats_in(game.id):
         return wanted, wanted
-    abort(403, description=f"This browser is not logged in as {wanted}.")
+    abort(403, description=_("This browser is not logged in as %(seat)s.", seat=wanted))
 
 
 def page_of(game_id: str, viewer: str) -> str:
@@ -60,8 +62,8 @@ def invite(game_id: str):
         invite_replacement(get_service(), game.id, seat, name, email, inviter, need_email=True)
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, viewer, error=exc.reason, status=status_for(exc))
-    flash(f"{name.strip()} is invited to take over {seat.capitalize()}: "
-          "the link to the game is on its way by e-mail.", FLASH)
+    flash(tr(_("%(name)s is invited to take over %(seat)s: the link to the game is on its way by e-mail.",
+               name=name.strip(), seat=seat.capitalize())), FLASH)
     return redirect(page_of(str(game.id), viewer), 303)
 
 
@@ -72,7 +74,7 @@ def bearer_inviter(game, caller: Caller) -> str:
         return OPERATOR
     seats = caller.seats_in(game.id)
     if not seats:
-        abort(403, description="Your token belongs to another game.")
+        abort(403, description=_("Your token belongs to another game."))
     return seats[0]
 
 

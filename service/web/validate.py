@@ -7,6 +7,8 @@ from typing import Any
 
 from flask import abort
 
+from domain.i18n import _
+
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _CONTROL_BUT_LINES = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
@@ -17,6 +19,6 @@ def check_text(field: str, value: Any, multiline: bool = False) -> None:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        abort(400, description=f'"{field}" is not valid text (it holds a lone surrogate).')
+        abort(400, description=_('"%(field)s" is not valid text (it holds a lone surrogate).', field=field))
     if (_CONTROL_BUT_LINES if multiline else _CONTROL).search(value):
-        abort(400, description=f'"{field}" holds control characters.')
+        abort(400, description=_('"%(field)s" holds control characters.', field=field))

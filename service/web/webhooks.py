@@ -11,12 +11,14 @@ import logging
 
 from flask import Blueprint, abort, flash, jsonify, redirect, request, url_for
 
+from domain.i18n import _
 from notifications.webhooks import WebhookUrlError, check_url, hook_for, mask, remove_hook, send_test, set_hook
 from service import views
 from service.web import get_service, load_game
 from service.web.api import game_and_caller, json_body, text_field
 from service.web.auth import Caller, acting_seat
 from service.web.games import form_seat, page_caller, render_game
+from service.web.i18n import tr
 
 log = logging.getLogger("tabularium.web")
 
@@ -25,7 +27,7 @@ bp = Blueprint("webhooks", __name__)
 LIMITED_ENDPOINTS = {"update": "action", "api_put": "action", "api_delete": "action"}
 MAX_URL_FIELD = 2000  # longer than the rule (500): a player reads the rule's own sentence
 FLASH = "webhook"     # the category _webhook.html shows after the redirect
-GAME_OVER = "The game is over: there are no more turns to announce."
+GAME_OVER = _("The game is over: there are no more turns to announce.")
 
 
 def checked_url(raw: str) -> str:
@@ -33,8 +35,14 @@ def checked_url(raw: str) -> str:
     try:
         check_url(raw)
     except WebhookUrlError as exc:
-        abort(422, description=str(exc))
+        abort(422, description=reason(exc))
     return raw.strip()
+
+
+def reason(exc: Exception) -> str:
+    """The refusal's sentence as raised (a Message keeps its msgid for the reader's language)."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, str) else str(exc)
 
 
 def hook_json(game_id: str, seat: str) -> dict:
@@ -57,12 +65,12 @@ def update(game_id: str):
     store = get_service().store
     if action == "remove":
         remove_hook(store, game.id, seat)
-        flash("Your web hook is removed.", FLASH)
+        flash(tr(_("Your web hook is removed.")), FLASH)
     elif action == "test":
         url = hook_for(store, game.id, seat)
         if not url:
-            return render_game(game, caller, seat, error="Save a web hook first, then test it.", status=409)
-        flash(send_test(get_service(), game, seat, url), FLASH)
+            return render_game(game, caller, seat, error=_("Save a web hook first, then test it."), status=409)
+        flash(tr(send_test(get_service(), game, seat, url)), FLASH)
     else:
         if views.is_over(game):
             return render_game(game, caller, seat, error=GAME_OVER, status=409)
@@ -70,9 +78,9 @@ def update(game_id: str):
         try:
             check_url(raw)
         except WebhookUrlError as exc:
-            return render_game(game, caller, seat, error=str(exc), status=422)
+            return render_game(game, caller, seat, error=reason(exc), status=422)
         set_hook(store, game.id, seat, raw)
-        flash(f"Your web hook is set ({mask(raw.strip())}).", FLASH)
+        flash(tr(_("Your web hook is set (%(address)s).", address=mask(raw.strip()))), FLASH)
     return redirect(page_of(str(game.id), seat), 303)
 
 

@@ -5,6 +5,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from domain.i18n import _
+from service.web.i18n import tr
+
 MAX_DEPTH = 6
 
 
@@ -26,7 +29,7 @@ def _value(value: Any, depth: int) -> Markup:
         return Markup("<dl>") + Markup("").join(items) + Markup("</dl>")
     if isinstance(value, list):
         if not value:
-            return escape("none")
+            return escape(tr(_("none")))
         if all(not isinstance(v, (dict, list)) for v in value):
             return escape(", ".join(_scalar(v) for v in value))
         return Markup("<ol>") + Markup("").join(Markup("<li>{}</li>").format(_value(v, depth + 1))
@@ -38,10 +41,10 @@ def _scalar(value: Any) -> str:
     if value is None:
         return "—"
     if value is True:
-        return "yes"
+        return tr(_("yes"))
     if value is False:
-        return "no"
-    return str(value)
+        return tr(_("no"))
+    return tr(value)  # a message the rules put in their view, or a plain value
 
 
 def private(view: dict) -> list[tuple[str, Any]]:
@@ -50,5 +53,5 @@ def private(view: dict) -> list[tuple[str, Any]]:
            for k, v in state.items() if isinstance(k, str) and k.startswith("your_") and v is not None]
     sealed = (view.get("you") or {}).get("sealed_choice")
     if sealed:
-        out.append(("Your secret choice (sealed)", sealed))
+        out.append((_("Your secret choice (sealed)"), sealed))
     return out

@@ -1,7 +1,10 @@
-"""A tiny SVG builder: every text and attribute value is escaped."""
+"""A tiny SVG builder: every text and attribute value is escaped; texts that are messages
+(`domain.i18n`) are rendered in the reader's language (`service.web.i18n.tr`)."""
 from __future__ import annotations
 
 from markupsafe import escape
+
+from service.web.i18n import tr
 
 
 class Svg:
@@ -14,7 +17,7 @@ class Svg:
         if text is None:
             self.parts.append(f"<{tag} {attr}/>")
         else:
-            self.parts.append(f"<{tag} {attr}>{escape(text)}</{tag}>")
+            self.parts.append(f"<{tag} {attr}>{escape(tr(text))}</{tag}>")
 
     def rect(self, x, y, w, h, fill="#fff", stroke="#555", rx=3, **kw) -> None:
         self.add("rect", x=x, y=y, width=w, height=h, fill=fill, stroke=stroke, rx=rx, **kw)
@@ -23,15 +26,15 @@ class Svg:
         self.add("circle", cx=cx, cy=cy, r=r, fill=fill, stroke=stroke, **kw)
 
     def text(self, x, y, text, size=11, anchor="start", weight=None, fill="#222", **kw) -> None:
-        self.add("text", str(text), x=x, y=y, font_size=size, text_anchor=anchor, font_weight=weight, fill=fill, **kw)
+        self.add("text", text if isinstance(text, str) else str(text), x=x, y=y, font_size=size, text_anchor=anchor, font_weight=weight, fill=fill, **kw)
 
     def title(self, text: str) -> None:
         """A tooltip for the element added last (as a child would be nicer; a sibling <title> is ignored)."""
         if self.parts and self.parts[-1].endswith("/>"):
-            self.parts[-1] = self.parts[-1][:-2] + f"><title>{escape(text)}</title></{self.parts[-1][1:].split()[0]}>"
+            self.parts[-1] = self.parts[-1][:-2] + f"><title>{escape(tr(text))}</title></{self.parts[-1][1:].split()[0]}>"
 
     def to_string(self) -> str:
         body = "".join(self.parts)
         return (f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
-                f'role="img" aria-label="{escape(self.label)}" font-family="system-ui, sans-serif">'
-                f"<title>{escape(self.label)}</title>{body}</svg>")
+                f'role="img" aria-label="{escape(tr(self.label))}" font-family="system-ui, sans-serif">'
+                f"<title>{escape(tr(self.label))}</title>{body}</svg>")

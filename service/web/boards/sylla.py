@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.i18n import _, n_
 from service.web.boards.svg import Svg
+from service.web.i18n import tr
 from service.web.render import seat_colour
 
 W = 400
@@ -18,17 +20,31 @@ TRACK_CELLS = 7
 KIND_FILL = {"civic": "#b03a2e", "health": "#2e86c1", "leisure": "#d4ac0d", "famine": "#6e2c00"}
 SLOT_FILL = {"red": "#e6b0aa", "yellow": "#f9e79f", "grey": "#d5d8dc"}
 HEX_FILL = {"red": "#c0392b", "yellow": "#d4ac0d", "grey": "#7f8c8d"}
-TYPE_SHORT = {"senator": "SEN", "merchant": "MER", "legionary": "LEG", "vestal": "VES", "slave": "SLA",
-              "crane": "CRN"}
-TILE_SHORT = {"market": "Market", "field": "Field", "private_temple": "Temple", "tavern": "Tavern",
-              "insula": "Insula", "crane": "Crane", "baths": "Baths", "theatre": "Theatre"}
-PHASE_NAMES = {"Setup": "Set-up", "I": "I · First Consul", "II": "II · Recruitment", "III": "III · Buildings",
-               "IV": "IV · Income", "V": "V · Events", "VI": "VI · Great Works", "VII": "VII · Famine and crises",
-               "End": "End of the game"}
+# Names on the board (messages: rendered in the reader's language where they are drawn).
+TYPE_SHORT = {"senator": _("SEN"), "merchant": _("MER"), "legionary": _("LEG"), "vestal": _("VES"),
+              "slave": _("SLA"), "crane": _("CRN")}  # a character card's type, abbreviated to fit the card
+TYPE_NAMES = {"senator": _("Senator"), "merchant": _("Merchant"), "legionary": _("Legionary"),
+              "vestal": _("Vestal"), "slave": _("Slave"), "crane": _("Crane")}
+TILE_SHORT = {"market": _("Market"), "field": _("Field"), "private_temple": _("Temple"), "tavern": _("Tavern"),
+              "insula": _("Insula"), "crane": _("Crane"), "baths": _("Baths"), "theatre": _("Theatre")}
+KIND_NAMES = {"civic": _("Civic"), "health": _("Health"), "leisure": _("Leisure"), "famine": _("Famine")}
+PHASE_NAMES = {"Setup": _("Set-up"), "I": _("I · First Consul"), "II": _("II · Recruitment"),
+               "III": _("III · Buildings"), "IV": _("IV · Income"), "V": _("V · Events"),
+               "VI": _("VI · Great Works"), "VII": _("VII · Famine and crises"), "End": _("End of the game")}
 
 
 def _title(text: str) -> str:
+    """An id the board has no name for (a great work, a token, a seat), readable: "private_temple" ->
+    "Private temple". Names the rules give in their view (`name`) are preferred wherever they exist."""
     return str(text or "").replace("_", " ").capitalize()
+
+
+def _kind(kind: str) -> str:
+    return KIND_NAMES.get(kind) or _title(kind)
+
+
+def _type(kind: str) -> str:
+    return TYPE_NAMES.get(kind) or _title(kind)
 
 
 def render(view: dict) -> str:
@@ -61,7 +77,8 @@ class _Board:
 
     def done(self) -> str:
         s = self.s
-        label = f"Sylla, round {s['round']} of {s['rounds']}, phase {s.get('phase_number', '')}"
+        label = _("Sylla, round %(round)d of %(rounds)d, phase %(phase)s", round=s["round"], rounds=s["rounds"],
+                  phase=s.get("phase_number", ""))
         svg = Svg(W, self.y + 8, label)
         svg.rect(0, 0, W, self.y + 8, fill="#f4ecdc", stroke="#b9a888", rx=8)
         for name, a, k in self.items:
@@ -77,27 +94,29 @@ class _Board:
     def header(self) -> None:
         s = self.s
         self.y = 22
-        status = "Game over" if s.get("finished") else PHASE_NAMES.get(s.get("phase_number"), _title(s.get("phase")))
-        self.text(10, self.y, f"Round {s['round']} of {s['rounds']}", size=15, weight="bold")
+        status = _("Game over") if s.get("finished") else PHASE_NAMES.get(s.get("phase_number"), _title(s.get("phase")))
+        self.text(10, self.y, _("Round %(round)d of %(rounds)d", round=s["round"], rounds=s["rounds"]), size=15,
+                  weight="bold")
         self.text(W - 10, self.y, status, size=12, anchor="end")
         fc = s.get("first_consul")
         self.y += 18
         if fc:
             self.circle(16, self.y - 4, 5, fill=seat_colour(fc))
-            self.text(26, self.y, f"First Consul: {self.names.get(fc, _title(fc))}", size=11)
+            self.text(26, self.y, _("First Consul: %(name)s", name=self.names.get(fc, _title(fc))), size=11)
         if s.get("waiting_for") and s.get("waiting_text"):
             who = ", ".join(self.names.get(x, _title(x)) for x in s["waiting_for"])
             self.y += 15
-            self.text(10, self.y, f"Waiting for {who} {s['waiting_text']}"[:80], size=10, fill="#555")
+            waiting = _("Waiting for %(names)s %(what)s", names=who, what=s["waiting_text"])
+            self.text(10, self.y, tr(waiting)[:80], size=10, fill="#555")
 
     def tracks(self) -> None:
         s = self.s
-        self.heading("Res Publica")
+        self.heading(_("Res Publica"))
         crisis = set(s.get("crisis_zone") or [])
         cell, x0 = 40, 80
         for kind in ("civic", "health", "leisure", "famine"):
             y = self.y + 2
-            self.text(10, y + 15, _title(kind), size=11)
+            self.text(10, y + 15, _kind(kind), size=11)
             for i in range(TRACK_CELLS):
                 red_zone = kind != "famine" and i in crisis
                 self.rect(x0 + i * cell, y, cell - 3, 22, fill="#f5c6c0" if red_zone else "#fffaf0",
@@ -107,29 +126,30 @@ class _Board:
             if isinstance(value, int):
                 pos = max(0, min(TRACK_CELLS - 1, value))
                 self.circle(x0 + pos * cell + (cell - 3) / 2, y + 12, 7, fill=KIND_FILL[kind], stroke="#222")
-                self.title(f"{_title(kind)}: {value}")
+                self.title(_("%(track)s: %(value)d", track=_kind(kind), value=value))
             self.y += 26
-        self.text(x0, self.y + 10, "shaded: crisis zone · famine: higher is hungrier", size=9, fill="#666")
+        self.text(x0, self.y + 10, _("shaded: crisis zone · famine: higher is hungrier"), size=9, fill="#666")
         self.y += 12
 
     def events(self) -> None:
         s = self.s
-        self.heading(f"Events (deck {s.get('event_deck_size', 0)})")
+        self.heading(_("Events (deck %(n)d)", n=s.get("event_deck_size", 0)))
         for ev in s.get("events") or []:
             y = self.y + 2
             self.rect(10, y, W - 20, 30, fill="#fffaf0" if ev.get("id") else "#eee", stroke="#9c8a6a")
-            self.text(16, y + 13, f"{ev['slot']}. {ev.get('name') or 'empty'}"[:46], size=11, weight="bold")
-            marks = []
+            slot = _("%(slot)s. %(name)s", slot=ev["slot"], name=ev.get("name") or _("empty"))
+            self.text(16, y + 13, tr(slot)[:46], size=11, weight="bold")
+            marks = []  # separate marks on the event, each a word of its own (a list, not a sentence)
             if ev.get("token"):
                 marks.append(_title(ev["token"]))
             if ev.get("vestal"):
-                marks.append("vestals")
+                marks.append(tr(_("vestals")))
             if ev.get("legionary"):
-                marks.append("legions")
+                marks.append(tr(_("legions")))
             if ev.get("food"):
-                marks.append(f"food {ev['food']}")
+                marks.append(tr(_("food %(n)s", n=ev["food"])))
             if ev.get("permanent"):
-                marks.append("permanent")
+                marks.append(tr(_("permanent")))
             self.text(16, y + 25, " · ".join(marks), size=9, fill="#555")
             x = W - 16
             for seat, n in sorted((ev.get("cubes") or {}).items(), reverse=True):
@@ -137,18 +157,18 @@ class _Board:
                     continue
                 x -= 26
                 self.rect(x, y + 8, 14, 14, fill=seat_colour(seat), stroke="#222", rx=2)
-                self.title(f"{self.names.get(seat, seat)}: {n} cube{'s' if n != 1 else ''}")
+                self.title(n_("%(name)s: %(n)d cube", "%(name)s: %(n)d cubes", n, name=self.names.get(seat, seat)))
                 self.text(x + 16, y + 19, str(n), size=10, weight="bold")
             self.y += 34
         step = s.get("step") or {}
         if "cubes_left" in step:
             left = ", ".join(f"{self.names.get(k, k)} {v}" for k, v in step["cubes_left"].items())
-            self.text(10, self.y + 10, f"Cubes left: {left}"[:80], size=9, fill="#555")
+            self.text(10, self.y + 10, tr(_("Cubes left: %(list)s", list=left))[:80], size=9, fill="#555")
             self.y += 12
 
     def buildings(self) -> None:
         s = self.s
-        self.heading(f"Buildings for sale (stack {s.get('building_stack_size', 0)})")
+        self.heading(_("Buildings for sale (stack %(n)d)", n=s.get("building_stack_size", 0)))
         w = (W - 20) / 6
         y = self.y + 2
         step = s.get("step") or {}
@@ -159,14 +179,14 @@ class _Board:
                       stroke="#222" if active else "#9c8a6a", stroke_width=2 if active else 1)
             self.text(x + 5, y + 11, str(slot.get("slot")), size=8, fill="#555")
             tile = slot.get("tile")
-            label = TILE_SHORT.get(tile["type"], _title(tile["type"])) if tile else "—"
+            label = tr(TILE_SHORT.get(tile["type"], _title(tile["type"]))) if tile else "—"
             self.text(x + (w - 4) / 2 + 1, y + 28, label, size=10, anchor="middle", weight="bold" if tile else None)
             if tile:
                 self.title(tile.get("name") or label)
         self.y += 46
         if step.get("bids"):
             bids = ", ".join(f"{self.names.get(k, k)} {v}" for k, v in step["bids"].items())
-            self.text(10, self.y + 10, f"Bids: {bids}"[:80], size=9, fill="#555")
+            self.text(10, self.y + 10, tr(_("Bids: %(list)s", list=bids))[:80], size=9, fill="#555")
             self.y += 12
 
     def card(self, x: float, y: float, card: dict) -> None:
@@ -181,10 +201,7 @@ class _Board:
                         transform=transform)
         if card.get("christian"):
             self.text(x + 26, y + 10, "✝", size=8, anchor="middle", transform=transform)
-        tip = f"{_title(card.get('type'))}" + (" (Christian)" if card.get("christian") else "") + \
-              (", used (tilted)" if card.get("tilted") else "") + \
-              ("" if up else f", face down ({_title(card.get('disabled_by'))})")
-        self.title(tip)
+        self.title(card_tip(card))
 
     def cards_row(self, cards: list[dict], x0: float = 10) -> None:
         if not cards:
@@ -198,26 +215,27 @@ class _Board:
 
     def display(self) -> None:
         s = self.s
-        self.heading(f"Recruitment (deck {s.get('character_deck_size', 0)}, cranes {s.get('crane_cards_left', 0)})")
+        self.heading(_("Recruitment (deck %(deck)d, cranes %(cranes)d)", deck=s.get("character_deck_size", 0),
+                       cranes=s.get("crane_cards_left", 0)))
         cards = s.get("recruitment_display") or []
         if cards:
             self.cards_row(cards)
         else:
-            self.text(10, self.y + 12, "no characters on display", size=10, fill="#666")
+            self.text(10, self.y + 12, _("no characters on display"), size=10, fill="#666")
             self.y += 16
 
     def great_works(self) -> None:
         gw = self.s.get("great_works") or {}
-        self.heading(f"Great Works (pile {gw.get('pile_size', 0)})")
+        self.heading(_("Great Works (pile %(n)d)", n=gw.get("pile_size", 0)))
         y = self.y + 2
-        for i, (label, value) in enumerate((("Current", gw.get("current")), ("Next", gw.get("next")))):
+        for i, (label, value) in enumerate(((_("Current"), gw.get("current")), (_("Next"), gw.get("next")))):
             x = 10 + i * ((W - 20) / 2)
             self.rect(x, y, (W - 20) / 2 - 6, 30, fill="#fffaf0" if value else "#eee", stroke="#9c8a6a")
             self.text(x + 6, y + 12, label, size=9, fill="#666")
             self.text(x + 6, y + 25, _title(value) if value else "—", size=12, weight="bold")
         self.y += 34
         if gw.get("built"):
-            self.text(10, self.y + 10, "Built: " + ", ".join(_title(x) for x in gw["built"]), size=10)
+            self.text(10, self.y + 10, _("Built: %(list)s", list=", ".join(_title(x) for x in gw["built"])), size=10)
             self.y += 13
 
     def player(self, seat: str) -> None:
@@ -230,22 +248,26 @@ class _Board:
         self.y += 18
         name = self.names.get(seat, _title(seat))
         self.circle(20, top + 12, 7, fill=seat_colour(seat))
-        you = " (you)" if seat == self.viewer else ""
-        head = f"{name}{you} · prestige {p.get('prestige')} · income {p.get('income_tile') or '—'}"
-        if p.get("first_consul"):
-            head += " · First Consul"
-        self.text(32, top + 16, head[:60], size=11, weight="bold")
+        values = {"name": name, "prestige": p.get("prestige"), "income": p.get("income_tile") or "—"}
+        if seat == self.viewer:
+            head = _("%(name)s (you) · prestige %(prestige)s · income %(income)s · First Consul", **values) \
+                if p.get("first_consul") else _("%(name)s (you) · prestige %(prestige)s · income %(income)s", **values)
+        else:
+            head = _("%(name)s · prestige %(prestige)s · income %(income)s · First Consul", **values) \
+                if p.get("first_consul") else _("%(name)s · prestige %(prestige)s · income %(income)s", **values)
+        self.text(32, top + 16, tr(head)[:60], size=11, weight="bold")
         if "denarii" in p:
             tokens = p.get("tokens") or {}
-            private = f"denarii {p['denarii']} · tokens " + ", ".join(f"{_title(k)} {v}" for k, v in tokens.items())
+            private = _("denarii %(denarii)s · tokens %(tokens)s", denarii=p["denarii"],
+                        tokens=", ".join(f"{_title(k)} {v}" for k, v in tokens.items()))
             self.y += 14
-            self.text(32, self.y, private[:70], size=10, fill="#1d4e89")
+            self.text(32, self.y, tr(private)[:70], size=10, fill="#1d4e89")
         self.cards_row(p.get("cards") or [], 10)
         tiles = p.get("buildings") or []
         if tiles or p.get("cranes"):
             x = 16
             for t in tiles:
-                label = TILE_SHORT.get(t["type"], _title(t["type"]))
+                label = tr(TILE_SHORT.get(t["type"], _title(t["type"])))
                 width = 8 + 6 * len(label)
                 if x + width > W - 10:
                     x, self.y = 16, self.y + 22
@@ -259,7 +281,7 @@ class _Board:
                     x, self.y = 16, self.y + 22
                 self.rect(x, self.y + 2, 42, 18, fill="#dfe6ec", stroke="#6d5a3a",
                           transform=None)
-                self.text(x + 4, self.y + 15, "Crane" + ("·used" if c.get("tilted") else ""), size=8)
+                self.text(x + 4, self.y + 15, _("Crane·used") if c.get("tilted") else _("Crane"), size=8)
                 x += 46
             self.y += 24
         # a frame in the seat's colour behind the player's area
@@ -268,15 +290,29 @@ class _Board:
         self.items.insert(items_before, frame)
 
 
+def card_tip(card: dict) -> str:
+    """A character card's tooltip: its type, Christian or not, used (tilted) or face down (by what)."""
+    name = _("%(type)s (Christian)", type=_type(card.get("type"))) if card.get("christian") else _type(card.get("type"))
+    tilted, down = card.get("tilted"), not card.get("face_up", True)
+    by = _title(card.get("disabled_by"))
+    if tilted and down:
+        return _("%(card)s, used (tilted), face down (%(by)s)", card=name, by=by)
+    if tilted:
+        return _("%(card)s, used (tilted)", card=name)
+    if down:
+        return _("%(card)s, face down (%(by)s)", card=name, by=by)
+    return name
+
+
 def private(view: dict) -> list[tuple[str, Any]]:
     seat = (view.get("you") or {}).get("seat")
     p = ((view.get("state") or {}).get("players") or {}).get(seat) or {}
     out: list[tuple[str, Any]] = []
     if "denarii" in p:
-        out.append(("Denarii", p["denarii"]))
+        out.append((_("Denarii"), p["denarii"]))
     if "tokens" in p:
-        out.append(("Tokens", ", ".join(f"{_title(k)} {v}" for k, v in p["tokens"].items())))
+        out.append((_("Tokens"), ", ".join(f"{_title(k)} {v}" for k, v in p["tokens"].items())))
     sealed = p.get("sealed_choice") or (view.get("you") or {}).get("sealed_choice")
     if sealed:
-        out.append(("Your sealed choice", str(sealed)))
+        out.append((_("Your sealed choice"), sealed))
     return out
