@@ -6,9 +6,12 @@ from itertools import combinations_with_replacement
 from random import Random
 from typing import Any
 
-from .consul import bid_ids, plural
+from domain.i18n import _, n_
+
+from .consul import bid_ids
 from .data import KINDS
 from .machine import Step, goto, state
+from .names import colour_name, comma_list, kind_name, seat_name
 from .setup import card_label
 from .state import after, bump, gain, note
 
@@ -54,7 +57,7 @@ class BuildingsOffer(Step):
     short = "offer"
     kind = "offer_building"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to offer a building for sale"
+    waiting = _("to offer a building for sale")
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         limit = D.per_player[len(s["seats"])]["buildings_offered"]
@@ -78,11 +81,13 @@ class BuildingsOffer(Step):
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         i = int(cid[5:]) - 1
-        return f"Offer the {D.tile_name(s['slots'][i])} ({D.slot_colours[i]} slot {i + 1})"
+        return _("Offer the %(building)s (%(colour)s slot %(slot)d)", building=D.tile_name(s["slots"][i]),
+                 colour=colour_name(D.slot_colours[i]), slot=i + 1)
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         limit = D.per_player[len(s["seats"])]["buildings_offered"]
-        return f"Put a building up for sale (sale {s['ctx']['sales'] + 1} of {limit}); you will bid last."
+        return _("Put a building up for sale (sale %(sale)d of %(limit)d); you will bid last.",
+                 sale=s["ctx"]["sales"] + 1, limit=limit)
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         ctx = s["ctx"]
@@ -101,7 +106,7 @@ class BuildingsBid(Step):
     short = "build"
     kind = "building_bid"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to bid for a building"
+    waiting = _("to bid for a building")
 
     def legal(self, s: dict, D: Any) -> dict:
         ctx = s["ctx"]
@@ -114,18 +119,23 @@ class BuildingsBid(Step):
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         if cid == "pass":
-            return "Pass"
+            return _("Pass")
         n = int(cid[4:])
-        return f"Bid {n}: tilt {plural(n, 'card')} with a {D.slot_colours[s['ctx']['slot']]} hex"
+        return n_("Bid %(n)d: tilt %(n)d card with a %(colour)s hex", "Bid %(n)d: tilt %(n)d cards with a %(colour)s hex",
+                  n, colour=colour_name(D.slot_colours[s["ctx"]["slot"]]))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         ctx = s["ctx"]
         tile, colour = sale(s, D)
-        high = f"the highest bid is {ctx['high']} ({ctx['bidder'].capitalize()})" if ctx["bidder"] else "no bid yet"
-        return f"The {D.tile_name(tile)} is for sale in {colour}: {high}. Outbid it or pass; you speak once."
+        if ctx["bidder"]:
+            return _("The %(building)s is for sale in %(colour)s: the highest bid is %(high)d (%(bidder)s). "
+                     "Outbid it or pass; you speak once.", building=D.tile_name(tile), colour=colour_name(colour),
+                     high=ctx["high"], bidder=seat_name(ctx["bidder"]))
+        return _("The %(building)s is for sale in %(colour)s: no bid yet. Outbid it or pass; you speak once.",
+                 building=D.tile_name(tile), colour=colour_name(colour))
 
     def waiting_text(self, s: dict, D: Any) -> str:
-        return f"to bid for the {D.tile_name(sale(s, D)[0])}"
+        return _("to bid for the %(building)s", building=D.tile_name(sale(s, D)[0]))
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         ctx = s["ctx"]
@@ -167,7 +177,7 @@ class BuildingsPay(Step):
     short = "pay"
     kind = "pay_building"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to tilt cards to pay for a building"
+    waiting = _("to tilt cards to pay for a building")
 
     def legal(self, s: dict, D: Any) -> dict:
         ctx = s["ctx"]
@@ -182,13 +192,14 @@ class BuildingsPay(Step):
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         if cid == "tilt-all":
             cards = eligible(s, D, seat, D.slot_colours[s["ctx"]["slot"]])
-            return "Tilt " + ", ".join(card_label(D, c) for c in cards)
-        return "Tilt the " + card_label(D, D.card_lower[cid[5:]])
+            return _("Tilt %(cards)s", cards=comma_list(card_label(D, c) for c in cards))
+        return _("Tilt the %(card)s", card=card_label(D, D.card_lower[cid[5:]]))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         tile, colour = sale(s, D)
-        return (f"Pay for the {D.tile_name(tile)}: tilt {s['ctx']['to_pay']} more "
-                f"card(s) with a {colour} hex.")
+        return n_("Pay for the %(building)s: tilt %(n)d more card with a %(colour)s hex.",
+                  "Pay for the %(building)s: tilt %(n)d more cards with a %(colour)s hex.", s["ctx"]["to_pay"],
+                  building=D.tile_name(tile), colour=colour_name(colour))
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         ctx = s["ctx"]
@@ -208,7 +219,7 @@ class BuildingsPay(Step):
     def take(self, s: dict, D: Any, seat: str, rng: Random) -> None:
         """The buyer takes the tile and becomes the next offerer (rule 5.3.3, section 7)."""
         ctx = s["ctx"]
-        tile, _ = sale(s, D)
+        tile = sale(s, D)[0]
         s["slots"][ctx["slot"]] = None
         ctx["sales"] += 1
         ctx["offerer"] = seat
@@ -258,7 +269,7 @@ class BuildingsInsula(Step):
     short = "insula"
     kind = "choose_insula_tokens"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to choose the Insula's tokens"
+    waiting = _("to choose the Insula's tokens")
 
     def legal(self, s: dict, D: Any) -> dict:
         return {s["ctx"]["offerer"]: insula_ids(D.const["insula_tokens"])}
@@ -267,10 +278,15 @@ class BuildingsInsula(Step):
         return ()
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
-        return "Take " + " + ".join(k.capitalize() for k in cid[7:].split("-")) + " tokens"
+        kinds = [kind_name(k) for k in cid[7:].split("-")]
+        out = kinds[0]
+        for k in kinds[1:]:
+            out = _("%(kinds)s + %(kind)s", kinds=out, kind=k)
+        return _("Take %(kinds)s tokens", kinds=out)
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return f"Your Insula gives {D.const['insula_tokens']} Res Publica tokens: choose their kinds."
+        return n_("Your Insula gives %(n)d Res Publica token: choose its kind.",
+                  "Your Insula gives %(n)d Res Publica tokens: choose their kinds.", D.const["insula_tokens"])
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         kinds = cid[7:].split("-")

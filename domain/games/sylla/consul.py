@@ -5,8 +5,11 @@ from functools import lru_cache
 from random import Random
 from typing import Any
 
+from domain.i18n import _, n_
+
 from .data import KINDS
 from .machine import Step, goto, state
+from .names import denarii, kind_name, seat_name, votes as votes_of
 from .state import bump, clockwise_from, count_type, move_marker, note
 
 
@@ -21,12 +24,6 @@ def split_votes(votes: int, senators: int) -> tuple[int, int]:
     return min(votes, senators), max(0, votes - senators)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def denarii(n: int) -> str:
-    return f"{n} denarius" if n == 1 else f"{n} denarii"
 
 
 # ------------------------------------------------------------------------------- Phase I: election
@@ -38,7 +35,7 @@ class FirstConsulBidding(Step):
     short = "consul"
     kind = "consul_bid"
     forced_public = False  # the choices depend on the seat's denarii: a forced pass (or bid-0) shows the bidder's denarii
-    waiting = "to bid for First Consul"
+    waiting = _("to bid for First Consul")
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         s["ctx"] = {"order": clockwise_from(s, s["fc"]), "i": 0, "high": None, "bidder": None, "bids": {}}
@@ -57,17 +54,18 @@ class FirstConsulBidding(Step):
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         if cid == "pass":
-            return "Pass"
+            return _("Pass")
         votes = int(cid[4:])
         used, paid = split_votes(votes, count_type(s, D, seat, "senator", False))
-        return f"Bid {plural(votes, 'vote')}: {plural(used, 'Senator')} + {denarii(paid)}"
+        return n_("Bid %(votes)s: %(n)d Senator + %(denarii)s", "Bid %(votes)s: %(n)d Senators + %(denarii)s", used,
+                  votes=votes_of(votes), denarii=denarii(paid))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         ctx = s["ctx"]
         if ctx["i"] == 0:
-            return "Open the election for First Consul: bid any number of votes (Senators, then denarii)."
-        return (f"Election for First Consul: the highest bid is {ctx['high']} "
-                f"({ctx['bidder'].capitalize()}). Outbid it or pass; you speak once.")
+            return _("Open the election for First Consul: bid any number of votes (Senators, then denarii).")
+        return _("Election for First Consul: the highest bid is %(high)d (%(bidder)s). Outbid it or pass; you speak once.",
+                 high=ctx["high"], bidder=seat_name(ctx["bidder"]))
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
         return ids[0]  # pass, or the opener's bid of 0
@@ -104,7 +102,7 @@ class FirstConsulToken(Step):
     short = "token"
     kind = "consul_take_token"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to take a Res Publica token"
+    waiting = _("to take a Res Publica token")
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         s["ctx"] = {}
@@ -116,10 +114,10 @@ class FirstConsulToken(Step):
         return ()
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
-        return f"Take a {cid[6:].capitalize()} token"
+        return _("Take a %(kind)s token", kind=kind_name(cid[6:]))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return "As First Consul, take one Res Publica token of your choice (its kind is announced)."
+        return _("As First Consul, take one Res Publica token of your choice (its kind is announced).")
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         kind = cid[6:]
@@ -142,7 +140,7 @@ class Recruitment(Step):
     short = "recruit"
     kind = "recruit"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to recruit a character"
+    waiting = _("to recruit a character")
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         s["ctx"] = {"order": clockwise_from(s, s["fc"]), "i": 0}
@@ -158,10 +156,10 @@ class Recruitment(Step):
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         from .setup import card_label
-        return "Recruit the " + card_label(D, D.card_lower[cid])
+        return _("Recruit the %(card)s", card=card_label(D, D.card_lower[cid]))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return "Recruit one character from the display (it is usable from phase III of this round)."
+        return _("Recruit one character from the display (it is usable from phase III of this round).")
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         card = D.card_lower[cid]

@@ -12,7 +12,10 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from domain.i18n import _
 from domain.toolkit.data import DataSet, is_wrapped as _is_wrapped, merge_overrides as _merge, unwrap  # noqa: F401
+
+from .names import colours_name, name_of, type_name
 
 KINDS = ("civic", "health", "leisure")
 COLOURS = ("red", "yellow", "grey")
@@ -77,9 +80,8 @@ class GameData:
         self.crane_ids = [f"CRANE-{i}" for i in range(1, crane["count"] + 1)]
         self.crane_hexes = tuple(col for col in COLOURS if crane["hexes"].get(col))
         self.card_lower = {cid.lower(): cid for cid in list(self.cards) + self.crane_ids}
-        self.card_labels = {cid: f"{'Christian ' if c.christian else ''}{c.type.capitalize()} ({'/'.join(c.hexes)})"
-                            for cid, c in self.cards.items()}
-        self.card_labels.update({cid: "Crane card (any colour)" for cid in self.crane_ids})
+        self.card_labels = {cid: card_label_of(c) for cid, c in self.cards.items()}
+        self.card_labels.update({cid: _("Crane card (any colour)") for cid in self.crane_ids})
 
     def _buildings(self, d: dict) -> None:
         self.building_types = d["building_types"]
@@ -113,14 +115,22 @@ class GameData:
         self.min_votes_to_rank = d["great_works_min_votes_to_rank"]
 
     # Small lookups used everywhere --------------------------------------------------------------
+    # (names are Messages from the glossary, names.py, so the edge shows them in the reader's language)
     def event_name(self, ev: str) -> str:
-        return self.events[ev]["name"]
+        return name_of(self.events[ev]["name"])
 
     def work_name(self, gw: str) -> str:
-        return self.great_works[gw]["name"]
+        return name_of(self.great_works[gw]["name"])
 
     def tile_name(self, tile: str) -> str:
-        return self.building_types[self.tile_type[tile]]["names"]["en"]
+        return name_of(self.building_types[self.tile_type[tile]]["names"]["en"])
+
+
+def card_label_of(c: Card) -> str:
+    """'Christian Senator (red/yellow)', 'Slave (red/yellow/grey)'."""
+    if c.christian:
+        return _("Christian %(character)s (%(colours)s)", character=type_name(c.type), colours=colours_name(c.hexes))
+    return _("%(character)s (%(colours)s)", character=type_name(c.type), colours=colours_name(c.hexes))
 
 
 DATA_OPTION_KEYS = ("data_overrides", "crisis_zone_width", "granary_famine_direction", "curia_marker")

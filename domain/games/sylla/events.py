@@ -5,8 +5,11 @@ from itertools import combinations
 from random import Random
 from typing import Any
 
+from domain.i18n import _, n_
+
 from .data import KINDS
 from .machine import Step, goto, state
+from .names import and_list
 from .setup import card_label
 from .state import after, bump, clockwise_from, count_type, gain, move_marker, note
 
@@ -67,7 +70,7 @@ class EventsPlaceCubes(Step):
     short = "cube"
     kind = "place_cube"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to place a cube on an event"
+    waiting = _("to place a cube on an event")
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         left = {seat: {t: count_type(s, D, seat, t, True) for t in CUBE_TYPES} for seat in s["seats"]}
@@ -103,12 +106,15 @@ class EventsPlaceCubes(Step):
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         t, ev_code = cid.split("-", 1)
         ev = s["events"][slot_of(s, ev_code)]
-        return f"Place a {t} cube on {D.event_name(ev)}"
+        if t == "vestal":
+            return _("Place a vestal cube on %(event)s", event=D.event_name(ev))
+        return _("Place a legionary cube on %(event)s", event=D.event_name(ev))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         left = s["ctx"]["left"][seat]
-        return (f"Place one cube on an event (you have {left['vestal']} vestal and "
-                f"{left['legionary']} legionary cube(s) left).")
+        return n_("Place one cube on an event (you have %(vestal)d vestal and %(legionary)d legionary cube left).",
+                  "Place one cube on an event (you have %(vestal)d vestal and %(legionary)d legionary cubes left).",
+                  left["vestal"] + left["legionary"], vestal=left["vestal"], legionary=left["legionary"])
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         t, ev_code = cid.split("-", 1)
@@ -160,7 +166,7 @@ class EventsChooseAvoided(Step):
     short = "avoid"
     kind = "fc_choose_avoided"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to choose which tied events are avoided"
+    waiting = _("to choose which tied events are avoided")
 
     def legal(self, s: dict, D: Any) -> dict:
         ctx = s["ctx"]
@@ -177,12 +183,15 @@ class EventsChooseAvoided(Step):
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         avoided = s["ctx"]["sure"] + self.chosen(s, cid)
         occur = [i for i, ev in enumerate(s["events"]) if ev and i not in avoided]
-        names = " and ".join(D.event_name(s["events"][i]) for i in sorted(avoided))
-        occ = " and ".join(D.event_name(s["events"][i]) for i in occur) or "nothing"
-        return f"Avoid {names} ({occ} will occur)"
+        names = and_list(D.event_name(s["events"][i]) for i in sorted(avoided))
+        if not occur:
+            return _("Avoid %(events)s (nothing will occur)", events=names)
+        occ = and_list(D.event_name(s["events"][i]) for i in occur)
+        return n_("Avoid %(events)s (%(occurring)s will occur)", "Avoid %(events)s (%(occurring)s will occur)",
+                  len(occur), events=names, occurring=occ)
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return "Events are tied on cubes: as First Consul, choose which of them are avoided."
+        return _("Events are tied on cubes: as First Consul, choose which of them are avoided.")
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         picked = self.chosen(s, cid)
@@ -260,7 +269,7 @@ class EventsChooseDisabled(Step):
     short = "flip"
     kind = "choose_item_to_disable"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to turn an item face down"
+    waiting = _("to turn an item face down")
     secret = True
 
     def legal(self, s: dict, D: Any) -> dict:
@@ -273,7 +282,7 @@ class EventsChooseDisabled(Step):
         return ()
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
-        return "Turn face down the " + item_label(D, self.item(D, cid))
+        return _("Turn face down the %(item)s", item=item_label(D, self.item(D, cid)))
 
     def item(self, D: Any, cid: str) -> str:
         key = cid[8:]
@@ -281,11 +290,11 @@ class EventsChooseDisabled(Step):
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         ev = s["ctx"]["lasting"]
-        return (f"{D.event_name(ev)} occurs: turn one of your items face down while it stays in play "
-                "(secret; revealed when every affected player has chosen).")
+        return _("%(event)s occurs: turn one of your items face down while it stays in play "
+                 "(secret; revealed when every affected player has chosen).", event=D.event_name(ev))
 
     def waiting_text(self, s: dict, D: Any) -> str:
-        return f"to turn an item face down ({D.event_name(s['ctx']['lasting'])})"
+        return _("to turn an item face down (%(event)s)", event=D.event_name(s["ctx"]["lasting"]))
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         ctx = s["ctx"]
@@ -331,7 +340,7 @@ class EventsChooseRemoved(Step):
     short = "remove"
     kind = "fc_choose_removed"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to choose which avoided event is removed"
+    waiting = _("to choose which avoided event is removed")
 
     def legal(self, s: dict, D: Any) -> dict:
         return {s["fc"]: ["remove-" + code(s["events"][i]) for i in s["ctx"]["removable"]]}
@@ -340,10 +349,10 @@ class EventsChooseRemoved(Step):
         return ()
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
-        return f"Remove {D.event_name(s['events'][slot_of(s, cid[7:])])} from the game"
+        return _("Remove %(event)s from the game", event=D.event_name(s["events"][slot_of(s, cid[7:])]))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return "The avoided events are tied: as First Consul, choose the one removed from the game."
+        return _("The avoided events are tied: as First Consul, choose the one removed from the game.")
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         bump(s)

@@ -5,10 +5,11 @@ from functools import lru_cache
 from random import Random
 from typing import Any
 
+from domain.i18n import _, n_
 from domain.rules import Choice
 
-from .consul import denarii, plural
 from .machine import Step, goto, state
+from .names import denarii, votes as votes_of
 from .state import bump, count_type, gain, move_marker, note
 
 
@@ -25,11 +26,12 @@ def commit_choices(work: str, work_name: str, senators: int, money: int, plebs: 
         thumb, d = cid.split("-")
         votes = senators + int(d)
         if thumb == "down":
-            out.append(Choice(cid, f"Thumb down: give {denarii(int(d))} to the plebs "
-                                   f"({plural(votes, 'vote')}, +{votes // plebs} prestige)"))
+            out.append(Choice(cid, n_("Thumb down: give %(denarii)s to the plebs (%(votes)s, +%(n)d prestige)",
+                                      "Thumb down: give %(denarii)s to the plebs (%(votes)s, +%(n)d prestige)",
+                                      votes // plebs, denarii=denarii(int(d)), votes=votes_of(votes))))
         else:
-            out.append(Choice(cid, f"Thumb up: fund the {work_name} with {denarii(int(d))} "
-                                   f"({plural(votes, 'vote')})"))
+            out.append(Choice(cid, _("Thumb up: fund the %(work)s with %(denarii)s (%(votes)s)",
+                                     work=work_name, denarii=denarii(int(d)), votes=votes_of(votes))))
     return tuple(out)
 
 
@@ -38,9 +40,9 @@ def commit_form(work_name: str, money: int):
     """D17 as a form: the thumb, then the denarii (`thumb: up` and `denarii: 3`, or `up 3`)."""
     from domain import forms
 
-    thumb = forms.OneOf("thumb", "Thumb", (forms.Option("up", f"Thumb up: fund the {work_name}"),
-                                           forms.Option("down", "Thumb down: give to the plebs")))
-    amount = forms.Number("denarii", "Denarii", 0, money)
+    thumb = forms.OneOf("thumb", _("Thumb"), (forms.Option("up", _("Thumb up: fund the %(work)s", work=work_name)),
+                                              forms.Option("down", _("Thumb down: give to the plebs"))))
+    amount = forms.Number("denarii", _("Denarii"), 0, money)
     return forms.Form((thumb, amount), commit_answer("down-0"))
 
 
@@ -65,7 +67,7 @@ class GreatWorksThumb(Step):
     short = "work"
     kind = "great_work_commit"
     forced_public = False  # the choices depend on the seat's denarii: never single anyway (down-0, up-0)
-    waiting = "to commit to the Great Work"
+    waiting = _("to commit to the Great Work")
     secret = True
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
@@ -95,12 +97,15 @@ class GreatWorksThumb(Step):
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         senators = count_type(s, D, seat, "senator", True)
-        return (f"Great Work: the {D.work_name(s['gw_current'])}. Secretly choose thumb up (fund it) or down "
-                f"(give to the plebs) and how many denarii to add to your {plural(senators, 'available Senator')} "
-                f"({plural(senators, 'vote')} before denarii; each denarius is one more vote).")
+        return n_("Great Work: the %(work)s. Secretly choose thumb up (fund it) or down (give to the plebs) and how "
+                  "many denarii to add to your %(n)d available Senator (%(n)d vote before denarii; each denarius is "
+                  "one more vote).",
+                  "Great Work: the %(work)s. Secretly choose thumb up (fund it) or down (give to the plebs) and how "
+                  "many denarii to add to your %(n)d available Senators (%(n)d votes before denarii; each denarius "
+                  "is one more vote).", senators, work=D.work_name(s["gw_current"]))
 
     def waiting_text(self, s: dict, D: Any) -> str:
-        return f"to commit to the {D.work_name(s['gw_current'])}"
+        return _("to commit to the %(work)s", work=D.work_name(s["gw_current"]))
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
         return "down-0"
@@ -127,7 +132,7 @@ def resolve(s: dict, D: Any) -> None:
     note(s, "work_revealed", gw, commits)
     points = {}
     for seat in s["seats"]:
-        thumb, _, votes = commits[seat]
+        thumb, _paid, votes = commits[seat]
         if thumb == "down":
             points[seat] = gain(s, seat, votes // D.const["plebeian_votes_per_prestige"], "plebs")
     ups = {seat: c[2] for seat, c in commits.items() if c[0] == "up"}

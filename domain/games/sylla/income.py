@@ -4,8 +4,11 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from domain.i18n import _, n_
+
 from .data import KINDS
 from .machine import Step, goto, state
+from .names import kind_name
 from .state import bump, clockwise_from, count_type, move_marker, note, tiles_of
 
 
@@ -21,7 +24,7 @@ class Income(Step):
     short = "income"
     kind = "use_temple_or_tavern"
     forced_public = False  # the choices depend on the seat's denarii: a lone `done` shows that the Temple is unaffordable
-    waiting = "to use a Private Temple or a Tavern"
+    waiting = _("to use a Private Temple or a Tavern")
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         s["ctx"] = {"order": clockwise_from(s, s["fc"]), "i": 0, "used": [], "claimed": []}
@@ -62,19 +65,23 @@ class Income(Step):
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         if cid == "done":
-            return "Use no (more) Temple or Tavern this round"
+            return _("Use no (more) Temple or Tavern this round")
         if cid.startswith("temple-"):
-            return (f"Private Temple: pay {D.const['private_temple_cost']} denarii for a "
-                    f"{cid[7:].capitalize()} token")
-        _, kind, way = cid.split("-")
+            return n_("Private Temple: pay %(n)d denarius for a %(kind)s token",
+                      "Private Temple: pay %(n)d denarii for a %(kind)s token", D.const["private_temple_cost"],
+                      kind=kind_name(cid[7:]))
+        _tavern, kind, way = cid.split("-")
         now = s["tracks"][kind]
         new = min(D.track_max, max(D.track_min, now + (1 if way == "right" else -1)))
         if new == now:
-            return f"Tavern: claim the {kind.capitalize()} marker at {now} without moving it (block it)"
-        return f"Tavern: move the {kind.capitalize()} marker {way} ({now} to {new})"
+            return _("Tavern: claim the %(kind)s marker at %(now)d without moving it (block it)",
+                     kind=kind_name(kind), now=now)
+        if way == "right":
+            return _("Tavern: move the %(kind)s marker right (%(now)d to %(new)d)", kind=kind_name(kind), now=now, new=new)
+        return _("Tavern: move the %(kind)s marker left (%(now)d to %(new)d)", kind=kind_name(kind), now=now, new=new)
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return "You have taken your income. Use your Private Temple(s) and Tavern(s), or stop."
+        return _("You have taken your income. Use your Private Temple(s) and Tavern(s), or stop.")
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
         return "done"
@@ -90,7 +97,7 @@ class Income(Step):
         if cid.startswith("temple-"):
             temple_use(s, D, seat, cid[7:])
         else:
-            _, kind, way = cid.split("-")
+            _tavern, kind, way = cid.split("-")
             tavern_use(s, D, seat, kind, way)
         if not self.can_act(s, D, seat):
             ctx["i"] += 1

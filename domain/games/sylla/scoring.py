@@ -4,8 +4,11 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from domain.i18n import _, n_
+
 from .data import KINDS
 from .machine import Step, goto, state
+from .names import denarii
 from .state import bump, count_type, gain, note
 
 
@@ -38,7 +41,7 @@ class FreeSlaves(Step):
     short = "free"
     kind = "free_slaves"
     forced_public = False  # the choices depend on the seat's denarii: a lone free-0 shows that the seat cannot pay
-    waiting = "to free slaves"
+    waiting = _("to free slaves")
     secret = True
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
@@ -61,12 +64,14 @@ class FreeSlaves(Step):
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         k = int(cid[5:])
         c = D.const
-        return (f"Free {k} Slave{'s' if k != 1 else ''}: pay {k * c['slave_freeing_cost']} denarii, "
-                f"+{k * c['slave_freeing_prestige']} prestige")
+        return n_("Free %(n)d Slave: pay %(denarii)s, +%(prestige)d prestige",
+                  "Free %(n)d Slaves: pay %(denarii)s, +%(prestige)d prestige", k,
+                  denarii=denarii(k * c["slave_freeing_cost"]), prestige=k * c["slave_freeing_prestige"])
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return ("Ecclesia: secretly choose how many of your face-up Slaves to free "
-                f"({D.const['slave_freeing_cost']} denarii each, {D.const['slave_freeing_prestige']} prestige each).")
+        return _("Ecclesia: secretly choose how many of your face-up Slaves to free "
+                 "(%(cost)d denarii each, %(prestige)d prestige each).",
+                 cost=D.const["slave_freeing_cost"], prestige=D.const["slave_freeing_prestige"])
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
         return ids[-1]  # freeing as many as possible is never worse: money is worth nothing now

@@ -6,8 +6,11 @@ from itertools import combinations
 from random import Random
 from typing import Any, Sequence
 
+from domain.i18n import _, n_
+
 from .data import CHAR_TYPES, KINDS, GameData, data_key
 from .machine import Step, goto, state
+from .names import comma_list
 from .state import bump, note
 
 
@@ -140,7 +143,7 @@ def hand_choices(s: dict, D: GameData, seat: str) -> tuple:
     if found is None:
         ids, members, cards = hands_for(s, D, seat)
         found = _CHOICES[key] = tuple(
-            Choice(h, ", ".join(card_label(D, cards[i]) for i in members[h])) for h in ids)
+            Choice(h, comma_list(card_label(D, cards[i]) for i in members[h])) for h in ids)
     return found
 
 
@@ -190,7 +193,7 @@ def hand_form(s: dict, D: GameData, seat: str):
     if found is None:
         ids, members, cards = hands_for(s, D, seat)
         k = len(members[ids[0]])
-        field = forms.SomeOf("characters", "Characters",
+        field = forms.SomeOf("characters", _("Characters"),
                              tuple(forms.Option(card_code(c, cset), card_label(D, c)) for c in cards), k, k)
         default = hand_answer(default_hand(D, members, cards, ids))
         found = _FORMS[key] = forms.Form((field,), default)
@@ -215,7 +218,7 @@ class ChooseStartingCharacters(Step):
     short = "start"
     kind = "choose_starting_characters"
     forced_public = True  # the choices follow from public facts only
-    waiting = "to choose their starting characters"
+    waiting = _("to choose their starting characters")
     secret = True
 
     def legal(self, s: dict, D: Any) -> dict[str, list[str]]:
@@ -223,8 +226,9 @@ class ChooseStartingCharacters(Step):
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         k = D.per_player[len(s["seats"])]["starting_characters"]
-        return (f"Choose your {k} starting characters from set {s['players'][seat]['set']} "
-                "(secret; revealed when everybody has chosen).")
+        return n_("Choose your %(n)d starting character from set %(set)s (secret; revealed when everybody has chosen).",
+                  "Choose your %(n)d starting characters from set %(set)s "
+                  "(secret; revealed when everybody has chosen).", k, set=s["players"][seat]["set"])
 
     def choices(self, s: dict, D: Any, seat: str) -> tuple:
         """The old numbered choices (one per hand): the compatibility reading of recorded games."""
@@ -240,11 +244,11 @@ class ChooseStartingCharacters(Step):
         return hand_answer(cid)
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
-        _, members, cards = hands_for(s, D, seat)
-        return ", ".join(card_label(D, cards[i]) for i in members[cid])
+        _ids, members, cards = hands_for(s, D, seat)
+        return comma_list(card_label(D, cards[i]) for i in members[cid])
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
-        _, members, cards = hands_for(s, D, seat)
+        _ids, members, cards = hands_for(s, D, seat)
         return default_hand(D, members, cards, ids)
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
@@ -256,7 +260,7 @@ class ChooseStartingCharacters(Step):
     def reveal(self, s: dict, D: Any, rng: Random) -> None:
         """Rule 4.1.7: the choices are revealed together."""
         for seat in s["seats"]:
-            _, members, cards = hands_for(s, D, seat)
+            _ids, members, cards = hands_for(s, D, seat)
             s["players"][seat]["cards"] = [cards[i] for i in members[s["sealed"][seat]]]
             note(s, "start_hand", seat, s["players"][seat]["cards"])
         s["sealed"] = {}
