@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, Union
 
+from domain.i18n import Message, _, n_
 from domain.rules import Choice, IllegalAction
 
 MAX_FIELDS = 12
@@ -52,7 +53,17 @@ MAX_ANSWER = 4000  # characters of a submitted answer (a choice id or a form's J
 
 
 class FormError(IllegalAction):
-    """An answer outside the form's description; `reason` names the field and what is allowed."""
+    """An answer outside the form's description; `reason` names the field and what is allowed, and
+    `problem` is that sentence without the field's label (None when it names no field)."""
+
+    def __init__(self, reason: str, problem: str | None = None):
+        super().__init__(reason)
+        self.problem = problem
+
+
+def _refuse(label: str, problem: Message) -> FormError:
+    """The refusal of one field's value: "Label: problem"."""
+    return FormError(_("%(field)s: %(problem)s", field=label, problem=problem), problem)
 
 
 @dataclass(frozen=True)
@@ -93,8 +104,8 @@ class OneOf:
         return self.refuse(value)
 
     def refuse(self, value: Any) -> str:
-        raise FormError(f"{self.label}: {str(value)[:40]!r} is not one of the options "
-                        f"({_listing(self.options)}).")
+        raise _refuse(self.label, _("%(value)r is not one of the options (%(options)s).", value=str(value)[:40],
+                                    options=_listing(self.options)))
 
     def random(self, rng: Random) -> str:
         return self.options[rng.randrange(len(self.options))].value
@@ -123,25 +134,49 @@ class SomeOf:
         return {"name": self.name, "kind": self.kind, "label": self.label, "options": _options_json(self.options),
                 "min": self.min, "max": self.most}
 
-    def count_text(self) -> str:
+    def choose_count(self, given: int) -> Message:
+        """The refusal of `given` options, naming how many to choose."""
         if self.min == self.most:
-            return f"exactly {self.min}"
+            return n_("choose exactly %(n)d, not %(given)d.", "choose exactly %(n)d, not %(given)d.", self.min,
+                      given=given)
         if self.min == 0:
-            return f"at most {self.most}"
-        return f"from {self.min} to {self.most}"
+            return n_("choose at most %(n)d, not %(given)d.", "choose at most %(n)d, not %(given)d.", self.most,
+                      given=given)
+        return _("choose from %(min)d to %(max)d, not %(given)d.", min=self.min, max=self.most, given=given)
+
+    def heading(self) -> Message:
+        """The e-mail's heading of the field, naming how many to choose."""
+        if self.min == self.most:
+            return n_("%(field)s (choose exactly %(n)d):", "%(field)s (choose exactly %(n)d):", self.min,
+                      field=self.label)
+        if self.min == 0:
+            return n_("%(field)s (choose at most %(n)d):", "%(field)s (choose at most %(n)d):", self.most,
+                      field=self.label)
+        return _("%(field)s (choose from %(min)d to %(max)d):", field=self.label, min=self.min, max=self.most)
+
+    def help(self) -> Message:
+        """How to write the field in a reply."""
+        if self.min == self.most:
+            return n_("the number of exactly %(n)d option, separated by spaces",
+                      "the numbers of exactly %(n)d options, separated by spaces", self.min)
+        if self.min == 0:
+            return n_("the numbers of at most %(n)d option, separated by spaces",
+                      "the numbers of at most %(n)d options, separated by spaces", self.most)
+        return _("the numbers of from %(min)d to %(max)d options, separated by spaces", min=self.min, max=self.most)
 
     def read(self, value: Any) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise FormError(f"{self.label}: give a list of options.")
+            raise _refuse(self.label, _("give a list of options."))
         order = {o.value: i for i, o in enumerate(self.options)}
         for v in value:
             if v not in order:
-                raise FormError(f"{self.label}: {v[:40]!r} is not one of the options ({_listing(self.options)}).")
+                raise _refuse(self.label, _("%(value)r is not one of the options (%(options)s).", value=v[:40],
+                                            options=_listing(self.options)))
         if len(set(value)) != len(value):
             twice = next(v for v in value if value.count(v) > 1)
-            raise FormError(f"{self.label}: {twice!r} is chosen twice.")
+            raise _refuse(self.label, _("%(value)r is chosen twice.", value=twice))
         if not self.min <= len(value) <= self.most:
-            raise FormError(f"{self.label}: choose {self.count_text()}, not {len(value)}.")
+            raise _refuse(self.label, self.choose_count(len(value)))
         return sorted(value, key=order.__getitem__)
 
     def random(self, rng: Random) -> list[str]:
@@ -154,7 +189,7 @@ class SomeOf:
 
     def show(self, value: Any) -> str:
         labels = {o.value: o.label for o in self.options}
-        return ", ".join(labels.get(v, str(v)) for v in value) or "none"
+        return ", ".join(labels.get(v, str(v)) for v in value) or _("none")
 
 
 @dataclass(frozen=True)
@@ -170,9 +205,10 @@ class Number:
 
     def read(self, value: Any) -> int:
         if not _is_int(value):
-            raise FormError(f"{self.label}: give a whole number from {self.min} to {self.max}.")
+            raise _refuse(self.label, _("give a whole number from %(min)d to %(max)d.", min=self.min, max=self.max))
         if not self.min <= value <= self.max:
-            raise FormError(f"{self.label}: {value} is not between {self.min} and {self.max}.")
+            raise _refuse(self.label, _("%(value)d is not between %(min)d and %(max)d.", value=value, min=self.min,
+                                        max=self.max))
         return value
 
     def random(self, rng: Random) -> int:
@@ -202,20 +238,22 @@ class EachOf:
 
     def read(self, value: Any) -> dict:
         if not isinstance(value, dict):
-            raise FormError(f"{self.label}: give a value for each of {_listing(self.items)}.")
+            raise _refuse(self.label, _("give a value for each of %(items)s.", items=_listing(self.items)))
         known = {o.value for o in self.items}
         extra = [k for k in value if k not in known]
         if extra:
-            raise FormError(f"{self.label}: {extra[0][:40]!r} is not one of {_listing(self.items)}.")
+            raise _refuse(self.label, _("%(value)r is not one of %(items)s.", value=extra[0][:40],
+                                        items=_listing(self.items)))
         missing = [o.value for o in self.items if o.value not in value]
         if missing:
-            raise FormError(f"{self.label}: give a value for {missing[0]} too.")
+            raise _refuse(self.label, _("give a value for %(item)s too.", item=missing[0]))
         out = {}
         for item in self.items:
             try:
                 out[item.value] = self.value.read(value[item.value])
             except FormError as exc:
-                raise FormError(f"{self.label}, {item.label}: {_tail(exc.reason)}") from None
+                raise FormError(_("%(field)s, %(item)s: %(problem)s", field=self.label, item=item.label,
+                                  problem=_tail(exc))) from None
         return out
 
     def random(self, rng: Random) -> dict:
@@ -225,7 +263,8 @@ class EachOf:
         return {o.value: self.value.first() for o in self.items}
 
     def show(self, value: Any) -> str:
-        return ", ".join(f"{o.label} {self.value.show(value.get(o.value))}" for o in self.items)
+        return ", ".join(_("%(item)s %(value)s", item=o.label, value=self.value.show(value.get(o.value)))
+                         for o in self.items)
 
 
 @dataclass(frozen=True)
@@ -243,41 +282,48 @@ class Rows:
 
     def read(self, value: Any) -> list[dict]:
         if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
-            raise FormError(f"{self.label}: give a list of rows.")
+            raise _refuse(self.label, _("give a list of rows."))
         if not self.min_rows <= len(value) <= self.max_rows:
-            many = f"from {self.min_rows} to {self.max_rows}" if self.min_rows else f"at most {self.max_rows}"
-            raise FormError(f"{self.label}: give {many} rows, not {len(value)}.")
+            if self.min_rows:
+                many = _("give from %(min)d to %(max)d rows, not %(given)d.", min=self.min_rows, max=self.max_rows,
+                         given=len(value))
+            else:
+                many = n_("give at most %(n)d row, not %(given)d.", "give at most %(n)d rows, not %(given)d.",
+                          self.max_rows, given=len(value))
+            raise _refuse(self.label, many)
         names = [c.name for c in self.columns]
         out = []
         for n, row in enumerate(value, 1):
             if sorted(row) != sorted(names):
-                raise FormError(f"{self.label}, row {n}: give exactly {', '.join(names)}.")
+                raise FormError(_("%(field)s, row %(row)d: give exactly %(columns)s.", field=self.label, row=n,
+                                  columns=", ".join(names)))
             cells = {}
             for col in self.columns:
                 try:
                     cells[col.name] = col.read(row[col.name])
                 except FormError as exc:
-                    raise FormError(f"{self.label}, row {n}, {_tail(exc.reason)}") from None
+                    raise FormError(_("%(field)s, row %(row)d, %(problem)s", field=self.label, row=n,
+                                      problem=_tail(exc))) from None
             out.append(cells)
         return out
 
     def random(self, rng: Random) -> list[dict]:
         return [{c.name: c.random(rng) for c in self.columns}
-                for _ in range(rng.randint(self.min_rows, self.max_rows))]
+                for _row in range(rng.randint(self.min_rows, self.max_rows))]
 
     def first(self) -> list[dict]:
         return [{c.name: c.first() for c in self.columns} for _ in range(self.min_rows)]
 
     def show(self, value: Any) -> str:
-        return "; ".join(" ".join(c.show(row.get(c.name)) for c in self.columns) for row in value) or "none"
+        return "; ".join(" ".join(c.show(row.get(c.name)) for c in self.columns) for row in value) or _("none")
 
 
 Field = Union[OneOf, SomeOf, Number, EachOf, Rows]
 
 
-def _tail(reason: str) -> str:
+def _tail(exc: FormError) -> str:
     """A cell's sentence without its own label prefix (its label is the column's)."""
-    return reason.split(": ", 1)[1] if ": " in reason else reason
+    return exc.problem if exc.problem is not None else exc.reason
 
 
 @dataclass(frozen=True)
@@ -342,16 +388,16 @@ def encode(values: Mapping[str, Any]) -> str:
 def read_values(form: Form, values: Any) -> dict:
     """Structural validation of decoded values: every field present, enumerated or bounded; normalised."""
     if not isinstance(values, dict):
-        raise FormError("The answer must be a JSON object with one entry per field: "
-                        f"{', '.join(f.name for f in form.fields)}.")
+        raise FormError(_("The answer must be a JSON object with one entry per field: %(fields)s.",
+                          fields=", ".join(f.name for f in form.fields)))
     extra = [k for k in values if form.field(k) is None]
     if extra:
-        raise FormError(f"This form has no field {str(extra[0])[:40]!r}; its fields are "
-                        f"{', '.join(f.name for f in form.fields)}.")
+        raise FormError(_("This form has no field %(field)r; its fields are %(fields)s.", field=str(extra[0])[:40],
+                          fields=", ".join(f.name for f in form.fields)))
     out = {}
     for f in form.fields:
         if f.name not in values:
-            raise FormError(f"{f.label}: this field is missing from the answer.")
+            raise _refuse(f.label, _("this field is missing from the answer."))
         out[f.name] = f.read(values[f.name])
     return out
 
@@ -359,12 +405,12 @@ def read_values(form: Form, values: Any) -> dict:
 def canonical(form: Form, answer: str) -> str:
     """Read an answer (a JSON object) against the form; return its canonical string or raise FormError."""
     if not isinstance(answer, str) or len(answer) > MAX_ANSWER:
-        raise FormError("The answer must be a JSON object as text.")
+        raise FormError(_("The answer must be a JSON object as text."))
     try:
         values = json.loads(answer)
     except ValueError:
-        raise FormError("This decision is a form: the answer must be a JSON object with one entry per field "
-                        f"({', '.join(f.name for f in form.fields)}).") from None
+        raise FormError(_("This decision is a form: the answer must be a JSON object with one entry per field "
+                          "(%(fields)s).", fields=", ".join(f.name for f in form.fields))) from None
     return encode(read_values(form, values))
 
 
@@ -376,7 +422,7 @@ def summary(form: Form, answer: str) -> str:
     """The answer in words ("Characters: Sen P, Mer C; ..."): its label wherever a Choice's label is used
     (confirmations, sealed narration, standing orders)."""
     values = values_of(form, answer)
-    return "; ".join(f"{f.label}: {f.show(values[f.name])}" for f in form.fields)
+    return "; ".join(_("%(field)s: %(answer)s", field=f.label, answer=f.show(values[f.name])) for f in form.fields)
 
 
 def random_answer(form: Form, rng: Random) -> str:
@@ -400,8 +446,8 @@ def accept(rules: Any, state: Any, prompt: Any, choice: str) -> Choice:
     if form is None:
         picked = prompt.find(choice)
         if picked is None:
-            raise IllegalAction(f"{choice!r} is not one of the choices; the choices are "
-                                f"{', '.join(prompt.choice_ids())}.")
+            raise IllegalAction(_("%(choice)r is not one of the choices; the choices are %(choices)s.",
+                                  choice=choice, choices=", ".join(prompt.choice_ids())))
         return picked
     answer = canonical(form, choice)
     check = getattr(rules, "check_answer", None)
@@ -435,7 +481,7 @@ def random_legal(rules: Any, state: Any, prompt: Any, rng: Random | Callable[[in
     if form is None:
         return prompt.choices[below(len(prompt.choices))].id
     gen = rng if isinstance(rng, Random) else Random(below(1 << 30))
-    for _ in range(tries):
+    for _try in range(tries):
         answer = random_answer(form, gen)
         try:
             accept(rules, state, prompt, answer)
@@ -453,18 +499,18 @@ def _word_option(options: Sequence[Option], word: str, label: str) -> str:
         n = int(word)
         if 1 <= n <= len(options):
             return options[n - 1].value
-        raise FormError(f"{label}: {word} is not an option number (1 to {len(options)}).")
+        raise _refuse(label, _("%(word)s is not an option number (1 to %(count)d).", word=word, count=len(options)))
     low = word.lower()
     found = next((o.value for o in options if o.value.lower() == low), None) or \
         next((o.value for o in options if o.label.lower() == low), None)
     if found is None:
-        raise FormError(f"{label}: {word[:40]!r} is not one of the options; write its number.")
+        raise _refuse(label, _("%(word)r is not one of the options; write its number.", word=word[:40]))
     return found
 
 
 def _word_number(word: str, label: str) -> int:
     if not re.fullmatch(r"-?\d{1,9}", word):
-        raise FormError(f"{label}: {word[:40]!r} is not a whole number.")
+        raise _refuse(label, _("%(word)r is not a whole number.", word=word[:40]))
     return int(word)
 
 
@@ -474,6 +520,11 @@ def _cell_word(cell: Cell, word: str, label: str) -> Any:
 
 def _split(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,]+", text.strip()) if w]
+
+
+def _column(field: str, column: str) -> Message:
+    """The label of one column (or item) of a field, as a refusal names it ("Transfers, Talents")."""
+    return _("%(field)s, %(column)s", field=field, column=column)
 
 
 def read_field_text(f: Field, texts: list[str]) -> Any:
@@ -486,9 +537,10 @@ def read_field_text(f: Field, texts: list[str]) -> Any:
                 if not words or (len(words) == 1 and words[0].lower() in ("none", "-")):
                     continue
                 if len(words) != len(f.columns):
-                    raise FormError(f"{f.label}: each row is {len(f.columns)} values "
-                                    f"({', '.join(c.label for c in f.columns)}), not {part.strip()[:60]!r}.")
-                rows.append({c.name: _cell_word(c, w, f"{f.label}, {c.label}") for c, w in zip(f.columns, words)})
+                    raise _refuse(f.label, n_("each row is %(n)d value (%(columns)s), not %(row)r.",
+                                              "each row is %(n)d values (%(columns)s), not %(row)r.", len(f.columns),
+                                              columns=", ".join(c.label for c in f.columns), row=part.strip()[:60]))
+                rows.append({c.name: _cell_word(c, w, _column(f.label, c.label)) for c, w in zip(f.columns, words)})
         return rows
     words = [w for t in texts for w in _split(t)]
     if isinstance(f, SomeOf):
@@ -497,11 +549,12 @@ def read_field_text(f: Field, texts: list[str]) -> Any:
         return [_word_option(f.options, w, f.label) for w in words]
     if isinstance(f, EachOf):
         if len(words) != len(f.items):
-            raise FormError(f"{f.label}: give {len(f.items)} values, one for each of "
-                            f"{', '.join(o.label for o in f.items)} in that order; you gave {len(words)}.")
-        return {o.value: _cell_word(f.value, w, f"{f.label}, {o.label}") for o, w in zip(f.items, words)}
+            raise _refuse(f.label, n_("give %(n)d value, one for each of %(items)s in that order; you gave %(given)d.",
+                                      "give %(n)d values, one for each of %(items)s in that order; you gave %(given)d.",
+                                      len(f.items), items=", ".join(o.label for o in f.items), given=len(words)))
+        return {o.value: _cell_word(f.value, w, _column(f.label, o.label)) for o, w in zip(f.items, words)}
     if len(words) != 1:
-        raise FormError(f"{f.label}: give one value, not {len(words)}.")
+        raise _refuse(f.label, _("give one value, not %(given)d.", given=len(words)))
     return _cell_word(f, words[0], f.label)
 
 
@@ -528,14 +581,14 @@ def read_reply(form: Form, lines: Iterable[str]) -> str:
             for f, w in zip(form.fields, _split(bare[0])):
                 by_name[f.name] = [w]
     if not by_name:
-        raise FormError("no answer was found: write one line per field, " + reply_syntax(form))
+        raise FormError(_("no answer was found: write one line per field, %(syntax)s", syntax=reply_syntax(form)))
     values = {}
     for f in form.fields:
         if f.name not in by_name:
             if isinstance(f, (Rows, SomeOf)) and (f.min_rows if isinstance(f, Rows) else f.min) == 0:
                 values[f.name] = []
                 continue
-            raise FormError(f"{f.label}: no line starting {f.name}: was found.")
+            raise _refuse(f.label, _("no line starting %(name)s: was found.", name=f.name))
         values[f.name] = read_field_text(f, by_name[f.name])
     return encode(read_values(form, values))
 
@@ -555,16 +608,21 @@ def example_line(f: Field) -> str:
 def field_help(f: Field) -> str:
     """How to write one field in a reply, in a sentence."""
     if isinstance(f, OneOf):
-        return "the number of one option"
+        return _("the number of one option")
     if isinstance(f, SomeOf):
-        return f"the numbers of {f.count_text()} options, separated by spaces"
+        return f.help()
     if isinstance(f, Number):
-        return f"a whole number from {f.min} to {f.max}"
+        return _("a whole number from %(min)d to %(max)d", min=f.min, max=f.max)
     if isinstance(f, EachOf):
-        what = "an option number" if isinstance(f.value, OneOf) else f"a number from {f.value.min} to {f.value.max}"
-        return f"{len(f.items)} values separated by spaces, one for each of the listed items in order ({what} each)"
-    cols = ", ".join(c.label for c in f.columns)
-    return f"one line per row, at most {f.max_rows}, each row {cols} (option numbers or numbers); 'none' for no row"
+        if isinstance(f.value, OneOf):
+            return n_("%(n)d value separated by spaces, one for each of the listed items in order (an option number "
+                      "each)", "%(n)d values separated by spaces, one for each of the listed items in order (an option "
+                      "number each)", len(f.items))
+        return n_("%(n)d value separated by spaces, one for each of the listed items in order (a number from "
+                  "%(min)d to %(max)d each)", "%(n)d values separated by spaces, one for each of the listed items in "
+                  "order (a number from %(min)d to %(max)d each)", len(f.items), min=f.value.min, max=f.value.max)
+    return _("one line per row, at most %(max)d, each row %(columns)s (option numbers or numbers); 'none' for no row",
+             max=f.max_rows, columns=", ".join(c.label for c in f.columns))
 
 
 def reply_syntax(form: Form) -> str:
@@ -580,7 +638,7 @@ def read_web(form: Form, get: Callable[[str], str | None], getlist: Callable[[st
     def cell(c: Cell, raw: str | None, label: str) -> Any:
         raw = (raw or "").strip()
         if not raw:
-            raise FormError(f"{label}: this field is empty.")
+            raise _refuse(label, _("this field is empty."))
         if isinstance(c, OneOf):
             return raw
         return _word_number(raw, label)
@@ -590,7 +648,7 @@ def read_web(form: Form, get: Callable[[str], str | None], getlist: Callable[[st
         if isinstance(f, SomeOf):
             values[f.name] = getlist(key)
         elif isinstance(f, EachOf):
-            values[f.name] = {o.value: cell(f.value, get(f"{key}.{o.value}"), f"{f.label}, {o.label}")
+            values[f.name] = {o.value: cell(f.value, get(f"{key}.{o.value}"), _column(f.label, o.label))
                               for o in f.items}
         elif isinstance(f, Rows):
             rows = []
@@ -598,7 +656,8 @@ def read_web(form: Form, get: Callable[[str], str | None], getlist: Callable[[st
                 raws = {c.name: (get(f"{key}.{n}.{c.name}") or "").strip() for c in f.columns}
                 if not any(raws.values()):
                     continue
-                rows.append({c.name: cell(c, raws[c.name], f"{f.label}, row {n + 1}, {c.label}") for c in f.columns})
+                rows.append({c.name: cell(c, raws[c.name], _("%(field)s, row %(row)d, %(column)s", field=f.label,
+                                                             row=n + 1, column=c.label)) for c in f.columns})
             values[f.name] = rows
         else:
             values[f.name] = cell(f, get(key), f.label)
@@ -606,7 +665,7 @@ def read_web(form: Form, get: Callable[[str], str | None], getlist: Callable[[st
 
 
 def _numbered(options: Sequence[Option]) -> list[str]:
-    return [f"{n}. {o.label}" for n, o in enumerate(options, 1)]
+    return [_("%(n)d. %(option)s", n=n, option=o.label) for n, o in enumerate(options, 1)]
 
 
 def reply_guide(form: Form) -> dict:
@@ -615,24 +674,33 @@ def reply_guide(form: Form) -> dict:
     fields = []
     for f in form.fields:
         if isinstance(f, OneOf):
-            fields.append({"heading": f"{f.label} (one of):", "lines": _numbered(f.options)})
+            fields.append({"heading": _("%(field)s (one of):", field=f.label), "lines": _numbered(f.options)})
         elif isinstance(f, SomeOf):
-            fields.append({"heading": f"{f.label} (choose {f.count_text()}):", "lines": _numbered(f.options)})
+            fields.append({"heading": f.heading(), "lines": _numbered(f.options)})
         elif isinstance(f, Number):
-            fields.append({"heading": f"{f.label}: a whole number from {f.min} to {f.max}.", "lines": []})
+            fields.append({"heading": _("%(field)s: a whole number from %(min)d to %(max)d.", field=f.label,
+                                        min=f.min, max=f.max), "lines": []})
         elif isinstance(f, EachOf):
-            lines = [f"{o.label}" for o in f.items]
+            lines = [o.label for o in f.items]
             if isinstance(f.value, OneOf):
-                lines.append(f"{f.value.label} for each: " + ", ".join(_numbered(f.value.options)))
+                lines.append(_("%(column)s for each: %(options)s", column=f.value.label,
+                               options=", ".join(_numbered(f.value.options))))
             else:
-                lines.append(f"{f.value.label} for each: a whole number from {f.value.min} to {f.value.max}")
-            fields.append({"heading": f"{f.label} (one value for each, in this order):", "lines": lines})
+                lines.append(_("%(column)s for each: a whole number from %(min)d to %(max)d", column=f.value.label,
+                               min=f.value.min, max=f.value.max))
+            fields.append({"heading": _("%(field)s (one value for each, in this order):", field=f.label),
+                           "lines": lines})
         else:
             lines = []
             for c in f.columns:
-                lines.append(f"{c.label}: " + (", ".join(_numbered(c.options)) if isinstance(c, OneOf)
-                                               else f"a whole number from {c.min} to {c.max}"))
-            fields.append({"heading": f"{f.label} (up to {f.max_rows} rows; columns in this order):", "lines": lines})
+                if isinstance(c, OneOf):
+                    lines.append(_("%(column)s: %(options)s", column=c.label, options=", ".join(_numbered(c.options))))
+                else:
+                    lines.append(_("%(column)s: a whole number from %(min)d to %(max)d", column=c.label, min=c.min,
+                                   max=c.max))
+            fields.append({"heading": n_("%(field)s (up to %(n)d row; columns in this order):",
+                                         "%(field)s (up to %(n)d rows; columns in this order):", f.max_rows,
+                                         field=f.label), "lines": lines})
     reply = [{"line": f"{f.name}: {example_line(f)}", "help": field_help(f)} for f in form.fields]
     bare = None
     if len(form.fields) == 1 and not isinstance(form.fields[0], Rows):
