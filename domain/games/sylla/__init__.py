@@ -10,17 +10,19 @@ from random import Random
 from typing import Mapping, Sequence
 
 from domain import forms
+from domain.i18n import _, join_sentences
 from domain.rules import Choice, IllegalAction, Outcome, Prompt, Rules, register
 
 from . import buildings, consul, events, famine, great_works, income, scoring, setup  # noqa: F401  (states)
 from .data import data_for
 from .invariants import check
 from .machine import STATES
+from .names import comma_list, seat_name
 from .narrate import narrate
 from .options import SPEC, normalize
 from .scenario import build_scenario
 from .state import clone
-from .view import build_view, waiting
+from .view import build_view, waiting, waiting_sentence
 
 
 _LABELS: dict[tuple, tuple[Choice, ...]] = {}  # labels depend only on their label_key and ids
@@ -41,7 +43,7 @@ class Sylla(Rules):
 
     def setup(self, seats: Sequence[str], options: Mapping, rng: Random) -> dict:
         if not self.min_players <= len(seats) <= self.max_players or len(set(seats)) != len(seats):
-            raise IllegalAction("Sylla is played by 3 or 4 players, each in a different seat.")
+            raise IllegalAction(_("Sylla is played by 3 or 4 players, each in a different seat."))
         opts = normalize(options)
         D = data_for({"dkey": None, "options": opts})
         s = setup.empty_state(seats, opts, D)
@@ -84,13 +86,13 @@ class Sylla(Rules):
 
     def apply(self, state: dict, seat: str, choice: str, rng: Random) -> dict:
         if state["finished"]:
-            raise IllegalAction("The game is over: no more decisions are taken.")
+            raise IllegalAction(_("The game is over: no more decisions are taken."))
         D = data_for(state)
         step = STATES[state["phase"]]
         ids = step.legal(state, D).get(seat)
         if ids is None:
-            raise IllegalAction(f"There is no decision for {seat.capitalize()} now: the game is waiting "
-                                f"for {self._waiting_names(state)} {step.waiting_text(state, D)}.")
+            raise IllegalAction(join_sentences([_("There is no decision for %(seat)s now.", seat=seat_name(seat)),
+                                                waiting_sentence(state, D, [p.seat for p in self.prompts(state)])]))
         choice = self._read(step, state, D, seat, choice, ids)
         s = clone(state)
         step.act(s, D, seat, choice, rng)
@@ -107,9 +109,14 @@ class Sylla(Rules):
             cid = step.from_answer(state, D, seat, forms.values_of(form, choice))  # FormError: a sentence
             if cid in ids:
                 return cid
-            raise IllegalAction(f"{forms.summary(form, choice)}: that is not one of your choices now.")
-        shown = ", ".join(list(ids)[:12]) + (", ..." if len(ids) > 12 else "")
-        raise IllegalAction(f"{choice!r} is not one of your choices now; you may choose: {shown}.")
+            raise IllegalAction(_("%(answer)s: that is not one of your choices now.",
+                                  answer=forms.summary(form, choice)))
+        shown = comma_list(list(ids)[:12])
+        if len(ids) > 12:
+            raise IllegalAction(_("%(choice)s is not one of your choices now; you may choose: %(choices)s, ...",
+                                  choice=repr(choice), choices=shown))
+        raise IllegalAction(_("%(choice)s is not one of your choices now; you may choose: %(choices)s.",
+                              choice=repr(choice), choices=shown))
 
     def check_answer(self, state: dict, seat: str, answer: str) -> None:
         """The protocol's whole-answer check of a form (domain/forms.py), without playing it."""
@@ -117,7 +124,7 @@ class Sylla(Rules):
         step = STATES[state["phase"]]
         ids = step.legal(state, D).get(seat) if not state["finished"] else None
         if ids is None:
-            raise IllegalAction(f"There is no decision for {seat.capitalize()} now.")
+            raise IllegalAction(_("There is no decision for %(seat)s now.", seat=seat_name(seat)))
         self._read(step, state, D, seat, answer, ids)
 
     def legacy_choice(self, state: dict, seat: str, choice: str) -> Choice | None:
@@ -132,10 +139,6 @@ class Sylla(Rules):
             return None
         return next((c for c in self._choices(step, state, D, seat, ids) if c.id == choice), None)
 
-    def _waiting_names(self, state: dict) -> str:
-        seats = [p.seat.capitalize() for p in self.prompts(state)]
-        return " and ".join(seats) if seats else "nobody"
-
     def forced_choice_is_public(self, state: dict, prompt: Prompt) -> bool:
         """The protocol's hook (domain/rules.py): a single choice is played by the platform only when
         every other seat could work out that it was the only one (docs/rules-sylla.md, "Forced moves")."""
@@ -146,7 +149,7 @@ class Sylla(Rules):
         step = STATES[state["phase"]]
         ids = step.legal(state, D).get(seat)
         if not ids:
-            raise IllegalAction(f"There is no decision for {seat.capitalize()} now.")
+            raise IllegalAction(_("There is no decision for %(seat)s now.", seat=seat_name(seat)))
         cid = step.default(state, D, seat, list(ids))
         return step.to_answer(state, D, seat, cid) if hasattr(step, "form") else cid
 
@@ -154,7 +157,8 @@ class Sylla(Rules):
     def view(self, state: dict, seat: str | None) -> dict:
         D = data_for(state)
         who = [p.seat for p in self.prompts(state)]
-        return build_view(state, D, seat, waiting(state, D) if who else "", who)
+        return build_view(state, D, seat, waiting(state, D) if who else "", who,
+                          waiting_sentence(state, D, who) if who else "")
 
     def outcome(self, state: dict) -> Outcome | None:
         if not state["finished"]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from domain.i18n import _
 from domain.rules import IllegalAction
 
 from .data import KINDS, GameData
@@ -27,7 +28,8 @@ PLAYER_KEYS = {"income_tile", "cards", "tiles", "cranes", "denarii", "tokens", "
 def _ids(value: Any, known: list[str], what: str) -> list[str]:
     if not isinstance(value, list) or any(v not in known for v in value):
         bad = [v for v in value if v not in known] if isinstance(value, list) else value
-        raise IllegalAction(f"The scenario's {what} must be a list of known ids; unknown: {bad!r}.")
+        raise IllegalAction(_("The scenario's %(field)s must be a list of known ids; unknown: %(unknown)s.",
+                              field=what, unknown=repr(bad)))
     return list(value)
 
 
@@ -40,13 +42,15 @@ def _rest(rng: Random, every: list[str], used: list[str]) -> list[str]:
 def build_scenario(s: dict, D: GameData, sc: dict, rng: Random) -> None:
     unknown = sorted(set(sc) - KEYS)
     if unknown:
-        raise IllegalAction(f"The scenario has no field {unknown[0]!r}; the fields are {', '.join(sorted(KEYS))}.")
+        raise IllegalAction(_("The scenario has no field %(field)s; the fields are %(fields)s.",
+                              field=repr(unknown[0]), fields=", ".join(sorted(KEYS))))
     phase = sc.get("phase", "first_consul_bidding")
     if phase not in ENTRY_PHASES:
-        raise IllegalAction(f"A scenario can start at {', '.join(ENTRY_PHASES)}, not {phase!r}.")
+        raise IllegalAction(_("A scenario can start at %(phases)s, not %(phase)s.",
+                              phases=", ".join(ENTRY_PHASES), phase=repr(phase)))
     rnd = sc.get("round", 1)
     if not isinstance(rnd, int) or not 1 <= rnd <= D.rounds:
-        raise IllegalAction(f"The scenario's round must be 1 to {D.rounds}.")
+        raise IllegalAction(_("The scenario's round must be 1 to %(rounds)d.", rounds=D.rounds))
     s["round"] = rnd
     _players(s, D, sc, rng)
     _events(s, D, sc, rng)
@@ -56,24 +60,25 @@ def build_scenario(s: dict, D: GameData, sc: dict, rng: Random) -> None:
     _characters(s, D, sc, rng, ENTRY_PHASES.index(phase) <= ENTRY_PHASES.index("recruitment"))
     for marker, value in sc.get("tracks", {}).items():
         if marker not in s["tracks"] or not isinstance(value, int):
-            raise IllegalAction(f"The scenario's tracks name {marker!r} with {value!r}.")
+            raise IllegalAction(_("The scenario's tracks name %(marker)s with %(value)s.", marker=repr(marker),
+                                  value=repr(value)))
         s["tracks"][marker] = value
     fc = sc.get("first_consul", s["fc"])
     if fc not in s["seats"]:
-        raise IllegalAction(f"The scenario's first_consul {fc!r} is not a seat.")
+        raise IllegalAction(_("The scenario's first_consul %(seat)s is not a seat.", seat=repr(fc)))
     s["fc"] = fc
     s["phase"] = phase
     try:
         check(s, D)
     except AssertionError as exc:
-        raise IllegalAction(f"The scenario is not a possible position: {exc}.") from None
+        raise IllegalAction(_("The scenario is not a possible position: %(problem)s.", problem=str(exc))) from None
     goto(s, D, phase, rng)
 
 
 def _players(s: dict, D: GameData, sc: dict, rng: Random) -> None:
     given = sc.get("players", {})
     if not isinstance(given, dict) or set(given) - set(s["seats"]):
-        raise IllegalAction("The scenario's players must be a dict keyed by the game's seats.")
+        raise IllegalAction(_("The scenario's players must be a dict keyed by the game's seats."))
     tiles_taken = [g["income_tile"] for g in given.values() if "income_tile" in g]
     free_tiles = [t for t in D.income_order if t not in tiles_taken]
     rng.shuffle(free_tiles)
@@ -81,11 +86,11 @@ def _players(s: dict, D: GameData, sc: dict, rng: Random) -> None:
         g = given.get(seat, {})
         extra = sorted(set(g) - PLAYER_KEYS)
         if extra:
-            raise IllegalAction(f"The scenario's player {seat} has no field {extra[0]!r}.")
+            raise IllegalAction(_("The scenario's player %(seat)s has no field %(field)s.", seat=seat, field=repr(extra[0])))
         p = s["players"][seat]
         p["income_tile"] = g["income_tile"] if "income_tile" in g else free_tiles.pop(0)
         if p["income_tile"] not in D.income_tiles:
-            raise IllegalAction(f"There is no income tile {p['income_tile']!r}.")
+            raise IllegalAction(_("There is no income tile %(tile)s.", tile=repr(p["income_tile"])))
         p["set"] = D.income_tiles[p["income_tile"]]["character_set"]
         if D.income_tiles[p["income_tile"]]["first_consul_at_start"]:
             s["fc"] = seat
@@ -124,7 +129,8 @@ def _events(s: dict, D: GameData, sc: dict, rng: Random) -> None:
     s["cubes"] = [{} for _ in s["events"]]
     for ev, n in sc.get("lasting_occurrences", {}).items():
         if ev not in s["events"] or not isinstance(n, int) or n < 0:
-            raise IllegalAction(f"The scenario's lasting_occurrences names {ev!r}, which is not in play.")
+            raise IllegalAction(_("The scenario's lasting_occurrences names %(event)s, which is not in play.",
+                                   event=repr(ev)))
         s["flips"][ev] = n
 
 
@@ -154,7 +160,7 @@ def _buildings(s: dict, D: GameData, sc: dict, rng: Random, fill: bool) -> None:
     s["tiles_out"] = out
     if slots is not None:
         if len(slots) != len(D.slot_colours):
-            raise IllegalAction(f"The scenario's building_slots must list {len(D.slot_colours)} entries.")
+            raise IllegalAction(_("The scenario's building_slots must list %(n)d entries.", n=len(D.slot_colours)))
         s["slots"] = list(slots)
     elif fill:
         reveal_buildings(s)

@@ -8,20 +8,23 @@ choice. Nobody sees the order of any deck: only sizes.
 from __future__ import annotations
 
 
+from domain.i18n import _
 from domain.rules import REFEREE  # the all-seeing viewer: the operator, and everybody after the end
 
 from .data import KINDS, GameData
 from .machine import STATES
+from .names import and_list, name_of, seat_name
 from .state import _deep
 
+SETUP, END = name_of("Setup"), name_of("End")  # shown to players (glossary); the others are roman numerals
 PHASES = {
-    "choose_starting_characters": "Setup",
+    "choose_starting_characters": SETUP,
     "first_consul_bidding": "I", "first_consul_token": "I", "recruitment": "II",
     "buildings": "III", "buildings_offer": "III", "buildings_bid": "III", "buildings_pay": "III",
     "buildings_insula": "III", "income": "IV", "events_place_cubes": "V", "events_choose_avoided": "V",
     "events_choose_disabled": "V", "events_choose_removed": "V", "great_works_thumb": "VI",
-    "famine_and_crises": "VII", "end_of_round": "VII", "ecclesia": "End", "free_slaves": "End",
-    "game_over": "End",
+    "famine_and_crises": "VII", "end_of_round": "VII", "ecclesia": END, "free_slaves": END,
+    "game_over": END,
 }
 
 
@@ -45,7 +48,7 @@ def tile_view(s: dict, D: GameData, tile: str) -> dict:
 def player_view(s: dict, D: GameData, seat: str, viewer: str | None) -> dict:
     p = s["players"][seat]
     out = {
-        "seat": seat, "name": seat.capitalize(), "colour": seat, "prestige": p["prestige"],
+        "seat": seat, "name": seat_name(seat), "colour": seat, "prestige": p["prestige"],
         "income_tile": p["income_tile"], "character_set": p["set"], "first_consul": s["fc"] == seat,
         "cards": [card_view(s, D, c) for c in p["cards"]],
         "buildings": [tile_view(s, D, t) for t in p["tiles"]],
@@ -106,10 +109,14 @@ def works_view(s: dict, D: GameData) -> dict:
             "ecclesia": D.ecclesia}
 
 
-def build_view(s: dict, D: GameData, viewer: str | None, waiting_text: str, waiting_for: list[str]) -> dict:
+def build_view(s: dict, D: GameData, viewer: str | None, waiting_text: str, waiting_for: list[str],
+               waiting_sentence: str = "") -> dict:
+    """`waiting_text` is the step's phrase ("to bid for First Consul", kept for older readers);
+    `waiting_sentence` says it whole ("The game is waiting for Red to bid for First Consul.")."""
     return {
         "game": "sylla", "round": s["round"], "rounds": D.rounds, "phase": s["phase"],
         "phase_number": PHASES.get(s["phase"], ""), "waiting_text": waiting_text, "waiting_for": waiting_for,
+        "waiting_sentence": waiting_sentence,
         "viewer": viewer, "seats": list(s["seats"]), "first_consul": s["fc"], "finished": s["finished"],
         "tracks": dict(s["tracks"]), "crisis_zone": sorted(D.crisis),
         "events": [{"slot": i + 1, "id": ev, "name": D.event_name(ev) if ev else None,
@@ -139,3 +146,44 @@ def waiting(s: dict, D: GameData) -> str:
     return step.waiting_text(s, D) if step.waiting else ""
 
 
+
+
+def waiting_sentence(s: dict, D: GameData, seats: list[str]) -> str:
+    """Who the game waits for and for what, as one whole sentence (empty when nobody owes a decision)."""
+    if not seats:
+        return ""
+    who, phase, ctx = and_list([seat_name(seat) for seat in seats]), s["phase"], s["ctx"]
+    if phase == "choose_starting_characters":
+        return _("The game is waiting for %(seats)s to choose their starting characters.", seats=who)
+    if phase == "first_consul_bidding":
+        return _("The game is waiting for %(seats)s to bid for First Consul.", seats=who)
+    if phase == "first_consul_token":
+        return _("The game is waiting for %(seats)s to take a Res Publica token.", seats=who)
+    if phase == "recruitment":
+        return _("The game is waiting for %(seats)s to recruit a character.", seats=who)
+    if phase == "buildings_offer":
+        return _("The game is waiting for %(seats)s to offer a building for sale.", seats=who)
+    if phase == "buildings_bid":
+        return _("The game is waiting for %(seats)s to bid for the %(building)s.", seats=who,
+                 building=D.tile_name(s["slots"][ctx["slot"]]))
+    if phase == "buildings_pay":
+        return _("The game is waiting for %(seats)s to tilt cards to pay for a building.", seats=who)
+    if phase == "buildings_insula":
+        return _("The game is waiting for %(seats)s to choose the Insula's tokens.", seats=who)
+    if phase == "income":
+        return _("The game is waiting for %(seats)s to use a Private Temple or a Tavern.", seats=who)
+    if phase == "events_place_cubes":
+        return _("The game is waiting for %(seats)s to place a cube on an event.", seats=who)
+    if phase == "events_choose_avoided":
+        return _("The game is waiting for %(seats)s to choose which tied events are avoided.", seats=who)
+    if phase == "events_choose_disabled":
+        return _("The game is waiting for %(seats)s to turn an item face down (%(event)s).", seats=who,
+                 event=D.event_name(ctx["lasting"]))
+    if phase == "events_choose_removed":
+        return _("The game is waiting for %(seats)s to choose which avoided event is removed.", seats=who)
+    if phase == "great_works_thumb":
+        return _("The game is waiting for %(seats)s to commit to the %(work)s.", seats=who,
+                 work=D.work_name(s["gw_current"]))
+    if phase == "free_slaves":
+        return _("The game is waiting for %(seats)s to free slaves.", seats=who)
+    return _("The game is waiting for %(seats)s.", seats=who)

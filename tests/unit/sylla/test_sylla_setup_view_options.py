@@ -59,7 +59,7 @@ def test_4_1_step_7_starting_characters_are_a_secret_simultaneous_choice():
     other = next(x for x in SEATS4 if x != seat)
     assert "sealed_choice" not in RULES.view(s2, other)["players"][seat]
     assert RULES.view(s2, other)["players"][seat]["cards"] == []
-    moving = {"step", "waiting_for"}  # who has already answered is public
+    moving = {"step", "waiting_for", "waiting_sentence"}  # who has already answered is public
     assert {k: v for k, v in RULES.view(s2, None).items() if k not in moving} == \
            {k: v for k, v in RULES.view(s, None).items() if k not in moving}
 
