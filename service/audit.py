@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from domain import forms
 from domain.chain import GENESIS, check_link, event_hash, is_private_event, state_hash
 from domain.game import Game, salt_for
+from domain.i18n import Message, _
 from domain.randomness import seed_commitment, verify_draws
 
 ARCHIVE_FORMAT = "tabularium-archive/1"
@@ -105,38 +106,60 @@ _ENTRY = Draft202012Validator(ENTRY_SCHEMA)
 _CONTENT = {kind: Draft202012Validator(schema) for kind, schema in CONTENT_SCHEMAS.items()}
 
 
-def _schema_problem(validator: Draft202012Validator, data: Any, where: str) -> str | None:
-    """The first schema violation as a sentence (never the offending value itself, which may be huge)."""
+def _schema_problem(validator: Draft202012Validator, data: Any, seq: int | None = None,
+                    kind: str | None = None) -> Message | None:
+    """The first schema violation as a sentence (never the offending value itself, which may be huge), about
+    event `seq` (of type `kind` once its entry is known to be sound), or the archive when `seq` is None."""
     try:
         error = next(iter(sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))), None)
     except RecursionError:
-        return f"{where} is nested too deeply"
+        if seq is None:
+            return _("the archive is nested too deeply")
+        if kind is None:
+            return _("event %(seq)s is nested too deeply", seq=seq)
+        return _("event %(seq)s (%(type)s) is nested too deeply", seq=seq, type=kind)
     if error is None:
         return None
     path = "/".join(str(p) for p in error.absolute_path)
-    expected = {"required": "a required field is missing", "type": f"it must be of type {error.validator_value}",
-                "pattern": "it is not in the expected form", "const": "it is not the expected value",
-                "enum": "it is not one of the known values", "minItems": "it has too few items",
-                "maxItems": "it has too many items", "minimum": "it is too small", "maximum": "it is too large",
-                "maxLength": "it is too long", "minLength": "it is empty",
-                "anyOf": "it is none of the allowed forms"}.get(error.validator, "it is not valid")
+    expected = _expected(error)
+    if seq is None:
+        return _("the archive field %(field)r is not valid: %(expected)s", field=path[:80], expected=expected) \
+            if path else _("the archive is not valid: %(expected)s", expected=expected)
+    if kind is None:
+        return _("event %(seq)s field %(field)r is not valid: %(expected)s", seq=seq, field=path[:80],
+                 expected=expected) if path else \
+            _("event %(seq)s is not valid: %(expected)s", seq=seq, expected=expected)
+    return _("event %(seq)s (%(type)s) field %(field)r is not valid: %(expected)s", seq=seq, type=kind,
+             field=path[:80], expected=expected) if path else \
+        _("event %(seq)s (%(type)s) is not valid: %(expected)s", seq=seq, type=kind, expected=expected)
+
+
+def _expected(error: Any) -> Message:
+    """What a schema violation's value should have been, as a clause."""
     if error.validator == "required":
         missing = [f for f in error.validator_value if isinstance(error.instance, dict) and f not in error.instance]
-        expected = f"the field {missing[0]!r} is missing" if missing else expected
-    return f"{where}{' field ' + repr(path[:80]) if path else ''} is not valid: {expected}"
+        return _("the field %(field)r is missing", field=missing[0]) if missing else \
+            _("a required field is missing")
+    if error.validator == "type":
+        return _("it must be of type %(type)s", type=str(error.validator_value))
+    return {"pattern": _("it is not in the expected form"), "const": _("it is not the expected value"),
+            "enum": _("it is not one of the known values"), "minItems": _("it has too few items"),
+            "maxItems": _("it has too many items"), "minimum": _("it is too small"), "maximum": _("it is too large"),
+            "maxLength": _("it is too long"), "minLength": _("it is empty"),
+            "anyOf": _("it is none of the allowed forms")}.get(error.validator) or _("it is not valid")
 
 
-def entry_problems(entries: list[Any]) -> list[str]:
+def entry_problems(entries: list[Any]) -> list[Message]:
     """Schema problems of each entry and its content, by its type (at most the first per entry)."""
     problems = []
     for n, e in enumerate(entries, start=1):
         seq = e.get("seq") if isinstance(e, dict) else None
         n = seq if isinstance(seq, int) and not isinstance(seq, bool) else n
-        problem = _schema_problem(_ENTRY, e, f"event {n}")
+        problem = _schema_problem(_ENTRY, e, n)
         if problem is None:
-            problem = _schema_problem(_CONTENT[e["type"]], e["content"], f"event {n} ({e['type']})")
+            problem = _schema_problem(_CONTENT[e["type"]], e["content"], n, e["type"])
         if problem is None and e["type"] == "GameCreated" and n != 1:
-            problem = f"event {n} creates a game in the middle of another"
+            problem = _("event %(seq)s creates a game in the middle of another", seq=n)
         if problem:
             problems.append(problem)
     return problems
@@ -186,7 +209,7 @@ def stored_entries(store: Any, game_id: UUID) -> tuple[list[dict], list[str]]:
             entries.append(entry_of(store.app.mapper.to_domain_event(stored)))
         except Exception as exc:  # noqa: BLE001 — a tampered row may not even be JSON
             sentence = getattr(exc, "sentence", None) or \
-                f"event {stored.originator_version} cannot be read ({type(exc).__name__})"
+                _("event %(seq)s cannot be read (%(error)s)", seq=stored.originator_version, error=type(exc).__name__)
             problems.append(sentence)
             entries.append({"seq": stored.originator_version, "type": str(stored.topic).rsplit(".", 1)[-1],
                             "content": None, "prev_hash": None, "hash": None, "unreadable": True})
@@ -206,7 +229,7 @@ def stored_snapshot_problems(store: Any, game_id: UUID, entries: list[dict]) -> 
             taken.append(store.app.mapper.to_domain_event(stored))
         except Exception as exc:  # noqa: BLE001
             problems.append(getattr(exc, "sentence", None) or
-                            f"the snapshot at event {stored.originator_version} cannot be read")
+                            _("the snapshot at event %(seq)s cannot be read", seq=stored.originator_version))
     if not taken or any(e.get("unreadable") for e in entries):
         return problems
     by_version = {s.originator_version: s for s in taken}
@@ -221,10 +244,11 @@ def stored_snapshot_problems(store: Any, game_id: UUID, entries: list[dict]) -> 
         if "clock_state" not in snapshot.state:  # taken before the aggregate kept its clock: compared without it
             rebuilt.pop("clock_state", None)
         if encode(rebuilt) != encode(snapshot.state):
-            problems.append(f"the snapshot at event {snapshot.originator_version} differs from the game rebuilt "
-                            "from its events (a forged or stale cache; loading ignores it only if its seal fails)")
+            problems.append(_("the snapshot at event %(seq)s differs from the game rebuilt from its events (a "
+                              "forged or stale cache; loading ignores it only if its seal fails)",
+                              seq=snapshot.originator_version))
     missing = sorted(set(by_version) - {e["seq"] for e in entries})
-    problems += [f"the snapshot at event {v} has no event under it" for v in missing]
+    problems += [_("the snapshot at event %(seq)s has no event under it", seq=v) for v in missing]
     return problems
 
 
@@ -234,9 +258,10 @@ def audit_entries(game_id: str, entries: list[Any], witness: dict | None = None,
     try:
         return _audit_entries(game_id, entries, witness, reveal_seed)
     except RecursionError:
-        return AuditReport.failed(["the record is nested too deeply to be checked"], len(entries))
+        return AuditReport.failed([_("the record is nested too deeply to be checked")], len(entries))
     except Exception as exc:  # noqa: BLE001 — a shape the schema let through and a check tripped on
-        return AuditReport.failed([f"the record could not be checked ({type(exc).__name__})"], len(entries))
+        return AuditReport.failed([_("the record could not be checked (%(error)s)", error=type(exc).__name__)],
+                                  len(entries))
 
 
 def _audit_entries(game_id: str, entries: list[Any], witness: dict | None, reveal_seed: bool) -> AuditReport:
@@ -260,7 +285,7 @@ def _check_chain(game_id: str, entries: list[dict], report: AuditReport) -> None
     prev = GENESIS
     if not entries:
         report.chain_valid = False
-        report.problems.append("the game has no events")
+        report.problems.append(_("the game has no events"))
     for expected_seq, e in enumerate(entries, start=1):
         problem = _chain_problem(game_id, expected_seq, prev, e)
         if problem:
@@ -270,21 +295,21 @@ def _check_chain(game_id: str, entries: list[dict], report: AuditReport) -> None
         prev = e["hash"]
 
 
-def _chain_problem(game_id: str, seq: int, prev: str, e: dict) -> str | None:
+def _chain_problem(game_id: str, seq: int, prev: str, e: dict) -> Message | None:
     if e.get("seq") != seq:
-        return f"event {seq} is missing or out of order (found {e.get('seq')})"
+        return _("event %(seq)s is missing or out of order (found %(found)s)", seq=seq, found=e.get("seq"))
     if e.get("type") not in EVENT_TYPES:
-        return f"event {seq} has an unknown type {e.get('type')!r}"
+        return _("event %(seq)s has an unknown type %(type)r", seq=seq, type=e.get("type"))
     if e.get("prev_hash") != prev:
-        return f"event {seq} does not link to the event before it"
+        return _("event %(seq)s does not link to the event before it", seq=seq)
     if e.get("content") is None:
-        return f"event {seq} has no readable content"
+        return _("event %(seq)s has no readable content", seq=seq)
     if (e["type"] == PRIVATE) != (e["content"] == REDACTED):
-        return f"event {seq} is withheld in one field but not the other (its type or its content)"
+        return _("event %(seq)s is withheld in one field but not the other (its type or its content)", seq=seq)
     if e["content"] == REDACTED:
         return None  # a redacted entry keeps its place in the chain; its own hash cannot be recomputed
     if event_hash(game_id, seq, e["type"], prev, e["content"]) != e.get("hash"):
-        return f"event {seq} ({e['type']}) does not match its hash: its content was changed"
+        return _("event %(seq)s (%(type)s) does not match its hash: its content was changed", seq=seq, type=e["type"])
     return None
 
 
@@ -294,10 +319,11 @@ def _check_witness(entries: list[dict], witness: dict | None, report: AuditRepor
     length, head = int(witness["length"]), witness["head"]
     if length > len(entries):
         report.chain_valid = False
-        report.problems.append(f"the stream was truncated: {length} events were recorded, {len(entries)} remain")
+        report.problems.append(_("the stream was truncated: %(recorded)s events were recorded, %(remaining)s remain",
+                                 recorded=length, remaining=len(entries)))
     elif length and entries[length - 1].get("hash") != head:
         report.chain_valid = False
-        report.problems.append(f"event {length} differs from the chain head that was recorded for it")
+        report.problems.append(_("event %(seq)s differs from the chain head that was recorded for it", seq=length))
 
 
 class Withheld(Aggregate.Event):
@@ -326,17 +352,19 @@ def _check_replay(game_id: str, entries: list[dict], report: AuditReport) -> Non
     try:
         problem = _replay_problem(game_id, entries, report)
     except Exception as exc:  # noqa: BLE001 — the rules refused a recorded step, or asked for unrecorded draws
-        problem = f"replay failed: {str(exc)[:300] or type(exc).__name__}"
+        reason = getattr(exc, "reason", None)  # a refusal's sentence stays a message, so it is translated too
+        detail = reason if isinstance(reason, Message) and len(reason) <= 300 else str(exc)[:300] or type(exc).__name__
+        problem = _("replay failed: %(detail)s", detail=detail)
     if problem:
         report.replay_valid = False
         report.state_hash = None
         report.problems.append(problem)
 
 
-def _replay_problem(game_id: str, entries: list[dict], report: AuditReport) -> str | None:
+def _replay_problem(game_id: str, entries: list[dict], report: AuditReport) -> Message | None:
     game = Game.from_archive_event(UUID(game_id), entries[0])
     if state_hash(game.state) != entries[0]["content"]["state_hash"]:
-        return "the set-up does not replay to the recorded state"
+        return _("the set-up does not replay to the recorded state")
     withheld = {e["seq"] for e in entries if e["content"] == REDACTED}
     for e in entries[1:]:
         if e["seq"] in withheld:
@@ -349,30 +377,32 @@ def _replay_problem(game_id: str, entries: list[dict], report: AuditReport) -> s
         game.append_archive_event(e)
         recorded = e["content"].get("state_hash")
         if recorded and state_hash(game.state) != recorded:
-            return f"event {e['seq']} does not replay to the recorded state"
+            return _("event %(seq)s does not replay to the recorded state", seq=e["seq"])
         if e["type"] == "GameFinished" and game.rules.outcome(game.state).to_json() != e["content"]["outcome"]:
-            return "the recorded outcome is not what the rules compute"
+            return _("the recorded outcome is not what the rules compute")
     report.state_hash = state_hash(game.state)
     report.replayed = game
     return None
 
 
-def _legality_problem(game: Game, e: dict, withheld: set[int] = frozenset()) -> str | None:
+def _legality_problem(game: Game, e: dict, withheld: set[int] = frozenset()) -> Message | None:
     c = e["content"]
     if e["type"] == "ChoiceUndone":
         problem = game.undo_problem(c["seat"])
-        return f"event {e['seq']}: an undo that was not allowed ({problem})" if problem else None
+        return _("event %(seq)s: an undo that was not allowed (%(problem)s)", seq=e["seq"], problem=problem) \
+            if problem else None
     if e["type"] not in ("ChoiceMade", "ChoiceSealed"):
         return None
     prompt = game.prompt_for(c["seat"])  # a form's answer, or an old id the title still reads (domain.forms)
     if prompt is None or prompt.id != c["prompt_id"] or forms.offered(game.rules, game.state, prompt, c["choice"]) is None:
-        return f"event {e['seq']}: {c['choice']!r} was not a legal choice for {c['seat']} at that moment"
+        return _("event %(seq)s: %(choice)r was not a legal choice for %(seat)s at that moment", seq=e["seq"],
+                 choice=c["choice"], seat=c["seat"])
     if c.get("by") == "standing" and c.get("order") not in withheld:
         return _standing_problem(game, e, prompt)
     return None
 
 
-def _standing_problem(game: Game, e: dict, prompt: Any) -> str | None:
+def _standing_problem(game: Game, e: dict, prompt: Any) -> Message | None:
     """A choice recorded as made by a standing order must be what an order in force at that moment says
     (kind, choice id and label): the server cannot pass off a choice of its own as the player's order."""
     c = e["content"]
@@ -380,7 +410,8 @@ def _standing_problem(game: Game, e: dict, prompt: Any) -> str | None:
     offered = forms.offered(game.rules, game.state, prompt, c["choice"])
     if order is None or order["kind"] != prompt.kind or order["choice"] != c["choice"] \
             or offered is None or offered.label != order["label"]:
-        return f"event {e['seq']}: {c['seat']}'s choice is recorded as made by a standing order that did not say so"
+        return _("event %(seq)s: %(seat)s's choice is recorded as made by a standing order that did not say so",
+                 seq=e["seq"], seat=c["seat"])
     return None
 
 
@@ -400,7 +431,7 @@ def _check_randomness(entries: list[dict], report: AuditReport, reveal_seed: boo
 
 def _randomness_problems(seed: str, entries: list[dict]) -> list[str]:
     if seed_commitment(seed) != entries[0]["content"]["seed_commitment"]:
-        return ["the revealed seed does not match the commitment published at creation"]
+        return [_("the revealed seed does not match the commitment published at creation")]
     return _draw_problems(seed, entries)
 
 
@@ -414,7 +445,7 @@ def _draw_problems(seed: str, entries: list[dict]) -> list[str]:
         # kinds of salt"); games recorded before that rule derived it from the seed: either is accepted, and
         # its hash (checked with the chain wherever the copy shows the content) covers it either way.
         if c.get("salt") != salt_for(seed, e["seq"]) and not is_private_event(e["type"], c):
-            problems.append(f"event {e['seq']}: its salt does not derive from the seed")
+            problems.append(_("event %(seq)s: its salt does not derive from the seed", seq=e["seq"]))
         draws = c.get("draws") if e["type"] != "ChoicesRevealed" else \
             [d for item in c["choices"] for d in item["draws"]]
         problem = verify_draws(seed, e["seq"], draws or [])
@@ -517,8 +548,8 @@ def redact_for(entries: list[dict], viewer: str) -> list[dict]:
 def archive_problems(archive: Any) -> list[str]:
     """The archive's own schema first (jsonschema), then each entry's (`entry_problems`)."""
     if not isinstance(archive, dict) or archive.get("format") != ARCHIVE_FORMAT:
-        return [f"this is not a Tabularium archive (expected format {ARCHIVE_FORMAT})"]
-    problem = _schema_problem(_ARCHIVE, archive, "the archive")
+        return [_("this is not a Tabularium archive (expected format %(format)s)", format=ARCHIVE_FORMAT)]
+    problem = _schema_problem(_ARCHIVE, archive)
     if problem:
         return [problem]
     events = archive["events"]
@@ -526,7 +557,7 @@ def archive_problems(archive: Any) -> list[str]:
     if problems:
         return problems
     if archive["head"] != events[-1]["hash"] or archive["length"] != len(events):
-        return ["the archive's head or length does not match its events (truncated?)"]
+        return [_("the archive's head or length does not match its events (truncated?)")]
     return []
 
 
@@ -535,7 +566,7 @@ def audit_archive(archive: Any) -> AuditReport:
     try:
         problems = archive_problems(archive)
     except RecursionError:
-        problems = ["the archive is nested too deeply to be read"]
+        problems = [_("the archive is nested too deeply to be read")]
     if problems:
         return AuditReport.failed(problems)
     witness = {"length": archive["length"], "head": archive["head"]}

@@ -12,7 +12,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+import locales
 from domain.errors import GameError
+from domain.i18n import _, from_json, n_
 from domain.rules import IllegalAction, titles
 from service.config import ConfigurationError, Settings
 
@@ -26,6 +28,33 @@ def command(name: str, configure: Callable[[argparse.ArgumentParser], None]):
     return register
 
 
+# ---------------------------------------------------------------------------- the reader's language
+
+def cli_language() -> str:
+    """The language the CLI writes in: English for now (the languages issue reads the environment's locale)."""
+    return locales.DEFAULT
+
+
+def text(value: Any) -> str:
+    """A message (or a message stored as JSON, or plain text) rendered in the CLI's language."""
+    return locales.render(from_json(value), cli_language())
+
+
+def say(value: Any, file: Any = None) -> None:
+    """Print one message in the CLI's language."""
+    print(text(value), file=file)
+
+
+def complain(value: Any) -> None:
+    """A sentence on standard error after the program's name, as command-line tools do."""
+    print(f"tabularium: {text(value)}", file=sys.stderr)
+
+
+def usage_error(value: Any) -> SystemExit:
+    """Raise it for bad usage: the sentence on standard error after the program's name (exit status 1)."""
+    return SystemExit(f"tabularium: {text(value)}")
+
+
 def service(now: str | None = None):
     """The GameService of a CLI command, built by the composition root (service.composition)."""
     from service.composition import build
@@ -37,16 +66,17 @@ def service(now: str | None = None):
     return build(Settings.from_env(), clock).games
 
 
-def parse_time(text: str) -> datetime:
+def parse_time(value: str) -> datetime:
     try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        raise SystemExit(f"tabularium: {text!r} is not an ISO time such as 2026-11-29T12:00:00Z") from None
+        raise usage_error(_("%(time)r is not an ISO time such as 2026-11-29T12:00:00Z", time=value)) from None
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def out(data: Any, as_json: bool, text: Callable[[Any], str]) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text(data))
+def out(data: Any, as_json: bool, show: Callable[[Any], str]) -> None:
+    """`data` as JSON (messages in it as their English text), or as `show` words it for people."""
+    print(json.dumps(data, indent=2, ensure_ascii=False) if as_json else show(data))
 
 
 # ---------------------------------------------------------------------------- game commands
@@ -62,7 +92,7 @@ def cmd_new(args) -> int:
     created = service().create_game(args.rules, players, parse_options(args.option, args.rules), seed=args.seed)
     data = {"id": created["id"], "seats": [{k: s[k] for k in ("seat", "name", "token", "url")}
                                            for s in created["seats"]]}
-    out(data, args.json, lambda d: "\n".join([f"game {d['id']}"] + [
+    out(data, args.json, lambda d: "\n".join([text(_("game %(id)s", id=d["id"]))] + [
         f"  {s['seat']:<8} {s['name']:<20} {s['url']}" for s in d["seats"]]))
     return 0
 
@@ -82,7 +112,7 @@ def parse_options(pairs: list[str], rules_id: str | None = None) -> dict:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise SystemExit(f"tabularium: --option needs KEY=VALUE, not {pair!r}")
+            raise usage_error(_("--option needs KEY=VALUE, not %(option)r", option=pair))
         if rules is not None and key in rules.options_schema():
             options[key] = rules.parse_option(key, value)
             continue
@@ -109,15 +139,17 @@ def cmd_show(args) -> int:
 
 def show_text(view: dict) -> str:
     g = view["game"]
-    lines = [f"{g['title']} {g['id']} — {g['status']}, event {g['version']}, chain head {g['chain_head'][:16]}",
-             "players: " + ", ".join(f"{p['seat']} ({p['name']})" for p in g["players"]),
-             "waiting for: " + (", ".join(view["waiting_for"]) or "nobody")]
+    waiting = ", ".join(view["waiting_for"])
+    lines = [text(_("%(title)s %(id)s — %(status)s, event %(version)s, chain head %(head)s", title=text(g["title"]),
+                    id=g["id"], status=g["status"], version=g["version"], head=g["chain_head"][:16])),
+             text(_("players: %(players)s", players=", ".join(f"{p['seat']} ({p['name']})" for p in g["players"]))),
+             text(_("waiting for: %(seats)s", seats=waiting) if waiting else _("waiting for: nobody"))]
     if view["prompt"]:
         p = view["prompt"]
-        lines.append(f"your decision ({p['id']}): {p['text']}")
-        lines += [f"  {n}. {c['id']:<16} {c['label']}" for n, c in enumerate(p["choices"], 1)]
+        lines.append(text(_("your decision (%(id)s): %(text)s", id=p["id"], text=text(p["text"]))))
+        lines += [f"  {n}. {c['id']:<16} {text(c['label'])}" for n, c in enumerate(p["choices"], 1)]
     if view["outcome"]:
-        lines.append("outcome: " + json.dumps(view["outcome"]))
+        lines.append(text(_("outcome: %(outcome)s", outcome=json.dumps(view["outcome"]))))
     lines.append(json.dumps(view["state"], indent=1)[:4000])
     return "\n".join(lines)
 
@@ -131,7 +163,7 @@ def cmd_play(args) -> int:
     svc = service()
     prompt = svc.get(args.game).prompt_for(args.seat)
     if prompt is None:
-        raise GameError(f"There is no decision for {args.seat} at the moment.")
+        raise GameError(_("There is no decision for %(seat)s at the moment.", seat=args.seat))
     choice = args.choice
     if choice.isdigit() and prompt.find(choice) is None and 1 <= int(choice) <= len(prompt.choices):
         choice = prompt.choices[int(choice) - 1].id
@@ -140,12 +172,13 @@ def cmd_play(args) -> int:
 
         choice = forms.read_reply(prompt.form, [line for line in choice.split(";")])
     result = svc.choose(args.game, args.seat, args.prompt or prompt.id, choice, by="seat", standing=args.always)
-    print(f"recorded; the game is at event {result['version']}")
+    say(_("recorded; the game is at event %(version)s", version=result["version"]))
     if args.always:
         order = next((o for o in svc.get(args.game).standing.get(args.seat, []) if o["kind"] == prompt.kind), None)
         number = order["id"] if order else "NUMBER"
-        print(f"standing order {number}: {prompt.kind.replace('_', ' ')} -> {choice} "
-              f"(cancel: tabularium cancel-order {args.game} --as {args.seat} {number})")
+        say(_("standing order %(number)s: %(kind)s -> %(choice)s "
+              "(cancel: tabularium cancel-order %(game)s --as %(seat)s %(number)s)", number=number,
+              kind=prompt.kind.replace("_", " "), choice=choice, game=args.game, seat=args.seat))
     return 0
 
 
@@ -154,12 +187,12 @@ def cmd_orders(args) -> int:
     """A seat's standing orders, with the numbers that cancel them."""
     game = service().get(args.game)
     if args.seat not in game.seat_ids:
-        raise GameError(f"There is no seat {args.seat!r} in this game.")
+        raise GameError(_("There is no seat %(seat)r in this game.", seat=args.seat))
     orders = game.standing.get(args.seat, [])
     for o in orders:
-        print(f"{o['id']:>5}  {o['kind'].replace('_', ' ')}: {o['label']} ({o['choice']})")
+        print(f"{o['id']:>5}  {o['kind'].replace('_', ' ')}: {text(o['label'])} ({o['choice']})")
     if not orders:
-        print(f"{args.seat} has no standing orders")
+        say(_("%(seat)s has no standing orders", seat=args.seat))
     return 0
 
 
@@ -167,14 +200,15 @@ def cmd_orders(args) -> int:
          p.add_argument("order", type=int, help="the order's number (see `tabularium orders`)")))
 def cmd_cancel_order(args) -> int:
     result = service().cancel_standing_order(args.game, args.seat, args.order)
-    print(f"standing order {args.order} cancelled; the game is at event {result['version']}")
+    say(_("standing order %(order)s cancelled; the game is at event %(version)s", order=args.order,
+          version=result["version"]))
     return 0
 
 
 @command("undo", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat", required=True)))
 def cmd_undo(args) -> int:
     result = service().undo(args.game, args.seat)
-    print(f"your last choice was taken back; the game is at event {result['version']}")
+    say(_("your last choice was taken back; the game is at event %(version)s", version=result["version"]))
     return 0
 
 
@@ -183,7 +217,7 @@ def cmd_undo(args) -> int:
 def cmd_history(args) -> int:
     entries = service().history(args.game, _viewer(args.seat))
     out(entries, args.json, lambda es: "\n".join(
-        f"{e['seq']:>4} {e['at'][:19]} {e['type']:<16} " + " ".join(e["text"]) for e in es))
+        f"{e['seq']:>4} {e['at'][:19]} {e['type']:<16} " + " ".join(text(line) for line in e["text"]) for e in es))
     return 0
 
 
@@ -196,10 +230,10 @@ def cmd_verify(args) -> int:
     from service import audit
 
     if not args.game and not args.all:
-        raise SystemExit("tabularium: verify needs a game id, an archive file, or --all")
+        raise usage_error(_("verify needs a game id, an archive file, or --all"))
     accept = args.accept_restored_record
     if accept and (args.all or Path(args.game).is_file()):
-        print("tabularium: --accept-restored-record takes one game id (not --all, not an archive)", file=sys.stderr)
+        complain(_("--accept-restored-record takes one game id (not --all, not an archive)"))
         return 2
     reports = {}
     if args.game and Path(args.game).is_file():
@@ -221,7 +255,7 @@ def cmd_verify(args) -> int:
 
         svc = service()
         if accept:
-            print(f"tabularium: {accept_restored(svc, args.game)}", file=sys.stderr if args.json else sys.stdout)
+            print(f"tabularium: {text(accept_restored(svc, args.game))}", file=sys.stderr if args.json else sys.stdout)
         if not args.all:
             reports[args.game] = full_audit(svc, args.game)  # no such game: a sentence on stderr, exit 1
         for gid in (svc.store.all_game_ids() if args.all else []):
@@ -240,20 +274,31 @@ def _audit_one(svc: Any, gid: str) -> Any:
     except GameError as exc:  # no such game, or not a game id
         return audit.AuditReport.failed([exc.reason])
     except Exception as exc:  # noqa: BLE001 — never stop `verify --all` at one game
-        return audit.AuditReport.failed([f"the game could not be checked ({type(exc).__name__})"])
+        return audit.AuditReport.failed([_("the game could not be checked (%(error)s)", error=type(exc).__name__)])
 
 
 def verify_text(reports: dict) -> str:
     lines = []
     for key, r in reports.items():
-        verdict = "OK" if r.ok else "FAILED"
-        rnd = {None: "not yet checkable (seed still secret)", True: "valid", False: "INVALID"}[r.randomness_valid]
-        final = f", final state {r.state_hash[:16]}" if r.state_hash else ""
-        lines.append(f"{key}: {verdict} — {r.length} events, head {r.head[:16]}, chain "
-                     f"{'valid' if r.chain_valid else 'BROKEN'}, replay "
-                     f"{ {True: 'valid', False: 'INVALID', None: 'not possible'}[r.replay_valid]}, dice {rnd}{final}")
-        lines += [f"  - {p}" for p in r.problems]
-    return "\n".join(lines) or "no games"
+        words = {"key": key, "head": r.head[:16],
+                 "verdict": _("OK") if r.ok else _("FAILED"),
+                 "chain": _("valid") if r.chain_valid else _("BROKEN"),
+                 "replay": {True: _("valid"), False: _("INVALID"), None: _("not possible")}[r.replay_valid],
+                 "dice": {None: _("not yet checkable (seed still secret)"), True: _("valid"),
+                          False: _("INVALID")}[r.randomness_valid]}
+        if r.state_hash:
+            line = n_("%(key)s: %(verdict)s — %(n)d event, head %(head)s, chain %(chain)s, replay %(replay)s, "
+                      "dice %(dice)s, final state %(state)s",
+                      "%(key)s: %(verdict)s — %(n)d events, head %(head)s, chain %(chain)s, replay %(replay)s, "
+                      "dice %(dice)s, final state %(state)s", r.length, state=r.state_hash[:16], **words)
+        else:
+            line = n_("%(key)s: %(verdict)s — %(n)d event, head %(head)s, chain %(chain)s, replay %(replay)s, "
+                      "dice %(dice)s",
+                      "%(key)s: %(verdict)s — %(n)d events, head %(head)s, chain %(chain)s, replay %(replay)s, "
+                      "dice %(dice)s", r.length, **words)
+        lines.append(text(line))
+        lines += [f"  - {text(p)}" for p in r.problems]
+    return "\n".join(lines) or text(_("no games"))
 
 
 ARCHIVES_FORMAT = "tabularium-archives/1"  # `export --all`: {"format", "games": [archive, ...]}
@@ -263,10 +308,11 @@ def read_json(path: str) -> Any:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except RecursionError:
-        raise GameError(f"{path} is nested too deeply to be a Tabularium archive; nothing was changed.") from None
+        raise GameError(_("%(path)s is nested too deeply to be a Tabularium archive; nothing was changed.",
+                          path=path)) from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise GameError(f"{path} is not a readable JSON archive ({exc.__class__.__name__}); "
-                        "nothing was changed.") from None
+        raise GameError(_("%(path)s is not a readable JSON archive (%(error)s); nothing was changed.",
+                          path=path, error=exc.__class__.__name__)) from None
 
 
 @command("export", lambda p: (p.add_argument("game", nargs="?"), p.add_argument("--all", action="store_true")))
@@ -280,7 +326,7 @@ def cmd_export(args) -> int:
     elif args.game:
         data = svc.export(args.game, REFEREE)
     else:
-        raise SystemExit("tabularium: export needs a game id or --all")
+        raise usage_error(_("export needs a game id or --all"))
     json.dump(data, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
@@ -294,25 +340,28 @@ def cmd_import(args) -> int:
     data = read_json(args.archive)
     bundle = isinstance(data, dict) and data.get("format") == ARCHIVES_FORMAT
     if bundle and not isinstance(data.get("games"), list):
-        raise GameError(f"{args.archive} is a bundle of archives without a list of games; nothing was imported.")
+        raise GameError(_("%(path)s is a bundle of archives without a list of games; nothing was imported.",
+                          path=args.archive))
     archives = data["games"] if bundle else [data]
     refused = []
     for n, archive in enumerate(archives, start=1):
         report = audit.audit_archive(archive)
         if not report.ok:
-            where = f"archive {n} of {len(archives)}" if bundle else args.archive
-            refused.append(f"{where} does not verify: " + "; ".join(report.problems[:5]))
+            problems = "; ".join(text(p) for p in report.problems[:5])
+            refused.append(_("archive %(n)d of %(total)d does not verify: %(problems)s", n=n, total=len(archives),
+                             problems=problems) if bundle else
+                           _("%(path)s does not verify: %(problems)s", path=args.archive, problems=problems))
     if refused:
         for sentence in refused:
-            print(f"tabularium: {sentence}", file=sys.stderr)
-        print("tabularium: nothing was imported.", file=sys.stderr)
+            complain(sentence)
+        complain(_("nothing was imported."))
         return 1
     svc = service()
     present = [a["game_id"] for a in archives if svc.store.witness(a["game_id"])]
     if present:
-        raise GameError(f"game {present[0]} already exists here; nothing was imported.")
+        raise GameError(_("game %(id)s already exists here; nothing was imported.", id=present[0]))
     for archive in archives:
-        print(f"imported {svc.import_archive(archive)}")
+        say(_("imported %(id)s", id=svc.import_archive(archive)))
     return 0
 
 
@@ -324,10 +373,12 @@ def cmd_simulate(args) -> int:
     from service.simulate import simulate
 
     result = simulate(args.rules, args.games, args.players, args.seed, parse_options(args.option, args.rules)).to_json()
-    out(result, args.json, lambda r: (
-        f"{r['title']}, {r['players']} players: {r['games']} games, {r['decisions']} decisions in "
-        f"{r['seconds']} s — {r['games_per_second']} games/s, {r['decisions_per_second']} decisions/s, "
-        f"{len(r['errors'])} errors" + "".join(f"\n  {e}" for e in r["errors"][:20])))
+    out(result, args.json, lambda r: "\n".join([text(_(
+        "%(title)s, %(players)s players: %(games)s games, %(decisions)s decisions in %(seconds)s s — "
+        "%(games_per_second)s games/s, %(decisions_per_second)s decisions/s, %(errors)s errors",
+        title=r["title"], players=r["players"], games=r["games"], decisions=r["decisions"], seconds=r["seconds"],
+        games_per_second=r["games_per_second"], decisions_per_second=r["decisions_per_second"],
+        errors=len(r["errors"])))] + [f"  {text(e)}" for e in r["errors"][:20]]))
     return 1 if result["errors"] else 0
 
 
@@ -345,7 +396,7 @@ def cmd_init_db(args) -> int:
         ensure_table(store.db)
     finally:
         store.close()
-    print("tables created (or already present)")
+    say(_("tables created (or already present)"))
     return 0
 
 
@@ -384,11 +435,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except IllegalAction as exc:
-        print(f"tabularium: refused: {exc.reason}", file=sys.stderr)
+        complain(_("refused: %(reason)s", reason=exc.reason))
     except GameError as exc:
-        print(f"tabularium: {exc.reason}", file=sys.stderr)
+        complain(exc.reason)
     except ConfigurationError as exc:  # a wrong environment is the operator's to fix: a sentence, no traceback
-        print(f"tabularium: {exc}", file=sys.stderr)
+        complain(exc.args[0] if exc.args else str(exc))
         return 2
     except KeyboardInterrupt:
         return 130

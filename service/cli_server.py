@@ -6,7 +6,8 @@ import importlib
 
 import sys
 
-from service.cli import command
+from domain.i18n import _
+from service.cli import command, say, text
 from service.config import ConfigurationError, Settings
 
 
@@ -40,22 +41,24 @@ def cmd_serve(args) -> int:
     try:
         settings = Settings.from_env().check(serving=True, binds=[args.host])
     except ConfigurationError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(text(_("error: %(problem)s", problem=exc.args[0] if exc.args else str(exc))), file=sys.stderr)
         return 2
     service = GameService(settings)
     if settings.embedded:
         if start_embedded_workers(service):
-            print("embedded workers started (outbox pump, reminders, deadlines)")
+            say(_("embedded workers started (outbox pump, reminders, deadlines)"))
     else:
-        print("production mode: run the workers separately; for real traffic use gunicorn service.web.wsgi:app")
+        say(_("production mode: run the workers separately; for real traffic use gunicorn service.web.wsgi:app"))
     app = create_app(settings, service)
     import logging
 
     from service.web.redact import RedactingFilter
 
     logging.getLogger("werkzeug").addFilter(RedactingFilter())  # its request lines hold /play/<token>
-    print(f"Tabularium on http://{args.host}:{args.port}/  (base URL for links: {settings.base_url})")
+    say(_("Tabularium on %(url)s  (base URL for links: %(base_url)s)", url=f"http://{args.host}:{args.port}/",
+          base_url=settings.base_url))
     if settings.embedded:
-        print(f"  e-mails are written to {settings.mail_url} and shown at http://{args.host}:{args.port}/mail")
+        print("  " + text(_("e-mails are written to %(mail_url)s and shown at %(url)s", mail_url=settings.mail_url,
+                            url=f"http://{args.host}:{args.port}/mail")))
     run_simple(args.host, args.port, app, threaded=True, use_reloader=False, use_debugger=False)
     return 0

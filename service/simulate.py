@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from domain.bots import random_choice
 from domain.game import ACTIVE, FINISHED, Game
+from domain.i18n import _
 from domain.rules import get_rules, seat_ids_for
 
 AT = "2026-01-01T00:00:00+00:00"
@@ -47,7 +48,8 @@ def simulate(rules_id: str, games: int, players: int | None = None, seed: int = 
             result.decisions += play_one(rules_id, players, seed, n, options or {}, check)
             result.games += 1
         except Exception as exc:  # report every failing game with what reproduces it
-            result.errors.append(f"game {n} (--seed {seed}, game index {n}): {type(exc).__name__}: {exc}")
+            result.errors.append(_("game %(n)d (--seed %(seed)s, game index %(n)d): %(error)s: %(detail)s", n=n,
+                                   seed=seed, error=type(exc).__name__, detail=str(exc)))
     result.seconds = time.perf_counter() - started
     return result
 

@@ -25,7 +25,8 @@ import json
 import os
 import sys
 
-from service.cli import command, out, parse_time, service
+from domain.i18n import _, n_
+from service.cli import command, complain, out, parse_time, say, service, text, usage_error
 
 EX_TEMPFAIL = 75
 
@@ -113,11 +114,11 @@ def mail_in(raw: bytes, recipients: list[str] | None = None, as_json: bool = Fal
         result = handle(svc, raw, recipients)
         mail = runtime.after_command(svc, result.rows) if result.rows or result.outcome == "accepted" else {}
     except Exception as exc:  # noqa: BLE001 — the database is unreachable: let the MTA try again later
-        print(f"tabularium: mail-in failed, try later: {type(exc).__name__}: {exc}", file=sys.stderr)
+        complain(_("mail-in failed, try later: %(error)s: %(detail)s", error=type(exc).__name__, detail=str(exc)))
         return EX_TEMPFAIL
     data = {"outcome": result.outcome, "detail": result.detail, "game": result.game_id, "seat": result.seat,
             "mail": mail}
-    out(data, as_json, lambda d: f"{d['outcome']}" + (f": {d['detail']}" if d["detail"] else ""))
+    out(data, as_json, lambda d: f"{d['outcome']}: {text(d['detail'])}" if d["detail"] else f"{d['outcome']}")
     return 0
 
 
@@ -128,7 +129,8 @@ def cmd_mail_poll(args) -> int:
     from workers.imap import poll
 
     svc = service()
-    print(f"{poll(svc)} message(s) handled")
+    handled = poll(svc)
+    say(n_("%(n)d message handled", "%(n)d messages handled", handled))
     runtime.after_command(svc)
     return 0
 
@@ -144,10 +146,14 @@ def cmd_mail_status(args) -> int:
 
 
 def _status_text(s: dict) -> str:
-    lines = [" ".join(f"{k} {s[k]}" for k in ("pending", "sending", "sent", "failed", "skipped", "total")),
-             f"pump position {s['tracking_position']}; oldest unsent {s['oldest_unsent_age_seconds']} s"]
+    lines = [text(_("pending %(pending)s sending %(sending)s sent %(sent)s failed %(failed)s skipped %(skipped)s "
+                    "total %(total)s", **{k: s[k] for k in ("pending", "sending", "sent", "failed", "skipped",
+                                                            "total")})),
+             text(_("pump position %(position)s; oldest unsent %(age)s s", position=s["tracking_position"],
+                    age=s["oldest_unsent_age_seconds"]))]
     for f in s["recent_failures"]:
-        lines.append(f"  FAILED {f['key']} ({f['kind']}, {f['attempts']} attempts): {f['last_error']}")
+        lines.append("  " + text(_("FAILED %(key)s (%(kind)s, %(attempts)s attempts): %(error)s", key=f["key"],
+                                   kind=f["kind"], attempts=f["attempts"], error=f["last_error"])))
     return "\n".join(lines)
 
 
@@ -159,11 +165,11 @@ def cmd_mail_retry(args) -> int:
     from workers import runtime
 
     if not args.key and not args.all_failed:
-        raise SystemExit("tabularium: mail-retry needs an outbox key or --all-failed")
+        raise usage_error(_("mail-retry needs an outbox key or --all-failed"))
     svc = service()
     n = retry_failed(svc, None if args.all_failed else args.key)
     runtime.after_command(svc)
-    print(f"{n} e-mail(s) queued again")
+    say(n_("%(n)d e-mail queued again", "%(n)d e-mails queued again", n))
     return 0
 
 
@@ -186,7 +192,7 @@ def cmd_vacation(args) -> int:
     svc = service()
     start_vacation(svc, args.game, args.seat, args.days)
     runtime.after_command(svc)
-    print(f"{args.seat} is on vacation for {args.days:g} days")
+    say(_("%(seat)s is on vacation for %(days)g days", seat=args.seat, days=args.days))
     return 0
 
 
@@ -201,7 +207,7 @@ def cmd_replace_seat(args) -> int:
     svc = service()
     token = replace_seat(svc, args.game, args.seat, name, email)
     runtime.after_command(svc)
-    print(f"{args.seat} is now {name}: {svc.settings.base_url}/play/{token}")
+    say(_("%(seat)s is now %(name)s: %(url)s", seat=args.seat, name=name, url=f"{svc.settings.base_url}/play/{token}"))
     return 0
 
 
@@ -213,7 +219,7 @@ def cmd_resume(args) -> int:
     svc = service()
     svc.resume(args.game, args.reason)
     runtime.after_command(svc)
-    print("resumed")
+    say(_("resumed"))
     return 0
 
 
@@ -225,7 +231,7 @@ def cmd_pause(args) -> int:
     svc = service()
     svc.pause(args.game, args.reason)
     runtime.after_command(svc)
-    print("paused")
+    say(_("paused"))
     return 0
 
 
@@ -237,7 +243,7 @@ def cmd_abandon(args) -> int:
     svc = service()
     svc.abandon(args.game, "operator", args.reason)
     runtime.after_command(svc)
-    print("abandoned")
+    say(_("abandoned"))
     return 0
 
 
@@ -255,9 +261,10 @@ def cmd_games(args) -> int:
             and parse_time(g["updated_at"]) <= cutoff]
     rows.sort(key=lambda g: g["updated_at"])
     out([{k: g[k] for k in ("id", "rules", "status", "updated_at", "length", "waiting_for")} for g in rows],
-        args.json, lambda gs: "\n".join(f"{g['id']}  {g['rules']:<8} {g['status']:<9} {g['updated_at'][:16]}  "
-                                         f"{g['length']:>4} events  waiting for {', '.join(g['waiting_for']) or '-'}"
-                                         for g in gs) or "no games")
+        args.json, lambda gs: "\n".join(text(_(
+            "%(id)s  %(rules)s %(status)s %(updated)s  %(length)s events  waiting for %(waiting)s", id=g["id"],
+            rules=f"{g['rules']:<8}", status=f"{g['status']:<9}", updated=g["updated_at"][:16],
+            length=f"{g['length']:>4}", waiting=", ".join(g["waiting_for"]) or "-")) for g in gs) or text(_("no games")))
     return 0
 
 
