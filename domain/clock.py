@@ -28,6 +28,7 @@ from typing import Any, Iterable, Mapping
 
 from domain.decided_by import players_own
 from domain.errors import BadRequest, GameError
+from domain.i18n import _, n_
 from domain.timezones import UTC_NAME, check_zone, weekends
 
 # domain.game imports this module (the aggregate folds the clock), so the game's names are read lazily.
@@ -40,19 +41,19 @@ DEFAULTS: dict[str, Any] = {
     "on_timeout": "default", "replace_after_missed": 3, "timezone": UTC_NAME,
 }
 HELP = {
-    "mode": '"none" (no deadlines), "deadline" (a fixed time per decision) or "fischer" (a time bank)',
-    "per_decision_hours": "deadline mode: hours for each decision",
-    "initial_hours": "fischer mode: the bank each seat starts with",
-    "increment_hours": "fischer mode: hours added after each decision",
-    "cap_hours": "fischer mode: the bank never grows beyond this",
-    "weekend_pause": "Saturdays and Sundays (in the game's time zone) do not count",
-    "reminders": 'the ladder before the deadline: a fraction of the decision\'s time left (0.5) or a time ("4h", "30m")',
-    "late_notice": 'when the table is told who it waits for: a rung like the reminders, "default" (with the last reminder) or null',
-    "vacation_days": "vacation days each player may take in this game",
-    "on_timeout": '"default" (play the default choice), "pause" (pause the game) or "bot" (the bot plays)',
-    "replace_after_missed": "missed deadlines in a row after which the seat is opened for a replacement (0: never)",
-    "timezone": 'the game\'s time zone, an IANA name such as "Europe/Rome" or "America/New_York": weekends and '
-                "digest days begin at its midnight, and times are shown in it (with UTC alongside)",
+    "mode": _('"none" (no deadlines), "deadline" (a fixed time per decision) or "fischer" (a time bank)'),
+    "per_decision_hours": _("deadline mode: hours for each decision"),
+    "initial_hours": _("fischer mode: the bank each seat starts with"),
+    "increment_hours": _("fischer mode: hours added after each decision"),
+    "cap_hours": _("fischer mode: the bank never grows beyond this"),
+    "weekend_pause": _("Saturdays and Sundays (in the game's time zone) do not count"),
+    "reminders": _('the ladder before the deadline: a fraction of the decision\'s time left (0.5) or a time ("4h", "30m")'),
+    "late_notice": _('when the table is told who it waits for: a rung like the reminders, "default" (with the last reminder) or null'),
+    "vacation_days": _("vacation days each player may take in this game"),
+    "on_timeout": _('"default" (play the default choice), "pause" (pause the game) or "bot" (the bot plays)'),
+    "replace_after_missed": _("missed deadlines in a row after which the seat is opened for a replacement (0: never)"),
+    "timezone": _('the game\'s time zone, an IANA name such as "Europe/Rome" or "America/New_York": weekends and '
+                "digest days begin at its midnight, and times are shown in it (with UTC alongside)"),
 }
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([dhm])\s*$")
 HORIZON = timedelta(days=3660)
@@ -80,35 +81,37 @@ def check_clock(options: Mapping | None) -> dict:
     if raw is None:
         return dict(DEFAULTS)
     if not isinstance(raw, Mapping):
-        raise BadRequest('The "clock" option must be an object, e.g. {"mode": "deadline", "per_decision_hours": 48}.')
+        raise BadRequest(_('The "clock" option must be an object, e.g. {"mode": "deadline", "per_decision_hours": 48}.'))
     unknown = sorted(set(raw) - set(DEFAULTS))
     if unknown:
-        raise BadRequest(f"The clock has no setting {unknown[0]!r}; known: {', '.join(DEFAULTS)}.")
+        raise BadRequest(_("The clock has no setting %(setting)r; known: %(known)s.", setting=unknown[0],
+                           known=", ".join(DEFAULTS)))
     clock = {**DEFAULTS, **raw}
     if "mode" not in raw:
         clock["mode"] = "deadline"
     if clock["mode"] not in MODES:
-        raise BadRequest(f"The clock mode must be one of {', '.join(MODES)}.")
+        raise BadRequest(_("The clock mode must be one of %(modes)s.", modes=", ".join(MODES)))
     if clock["on_timeout"] not in POLICIES:
-        raise BadRequest(f"on_timeout must be one of {', '.join(POLICIES)}.")
+        raise BadRequest(_("on_timeout must be one of %(policies)s.", policies=", ".join(POLICIES)))
     for key in ("per_decision_hours", "initial_hours", "increment_hours", "cap_hours", "vacation_days"):
         v = clock[key]
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 24 * 366:
-            raise BadRequest(f"The clock's {key} must be a number of hours (or days) from 0 to a year.")
+            raise BadRequest(_("The clock's %(setting)s must be a number of hours (or days) from 0 to a year.",
+                               setting=key))
     if clock["mode"] == "deadline" and clock["per_decision_hours"] <= 0:
-        raise BadRequest("per_decision_hours must be more than 0.")
+        raise BadRequest(_("per_decision_hours must be more than 0."))
     if clock["mode"] == "fischer" and not 0 < clock["initial_hours"] <= clock["cap_hours"]:
-        raise BadRequest("A Fischer clock needs 0 < initial_hours <= cap_hours.")
+        raise BadRequest(_("A Fischer clock needs 0 < initial_hours <= cap_hours."))
     rungs = clock["reminders"]
     if not isinstance(rungs, list) or len(rungs) > 8 or not all(_rung_ok(r) for r in rungs):
-        raise BadRequest('reminders must be a list of up to 8 rungs: fractions like 0.5 or times like "4h".')
+        raise BadRequest(_('reminders must be a list of up to 8 rungs: fractions like 0.5 or times like "4h".'))
     if clock["late_notice"] not in (None, "default") and not _rung_ok(clock["late_notice"]):
-        raise BadRequest('late_notice must be null, "default", a fraction like 0.25 or a time like "12h".')
+        raise BadRequest(_('late_notice must be null, "default", a fraction like 0.25 or a time like "12h".'))
     if not isinstance(clock["weekend_pause"], bool):
-        raise BadRequest("weekend_pause must be true or false.")
+        raise BadRequest(_("weekend_pause must be true or false."))
     n = clock["replace_after_missed"]
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 100:
-        raise BadRequest("replace_after_missed must be a whole number from 0 to 100.")
+        raise BadRequest(_("replace_after_missed must be a whole number from 0 to 100."))
     check_zone(clock["timezone"])
     return clock
 
@@ -132,36 +135,48 @@ def clock_of(options: Mapping | None) -> dict:
 def describe_clock(clock: Mapping) -> list[str]:
     """Plain sentences for the game page, the invitation and `tabularium show`."""
     zone = clock.get("timezone", UTC_NAME)
-    zone_line = [] if zone == UTC_NAME else [f"Times are shown in {zone} time."]
+    zone_line = [] if zone == UTC_NAME else [_("Times are shown in %(zone)s time.", zone=zone)]
     if clock["mode"] == "none":
-        return ["No deadlines: the game waits for every decision.", *zone_line]
+        return [_("No deadlines: the game waits for every decision."), *zone_line]
     if clock["mode"] == "deadline":
-        lines = [f"Each decision must be made within {_hours(clock['per_decision_hours'])}."]
+        lines = [_("Each decision must be made within %(time)s.", time=_hours(clock["per_decision_hours"]))]
     else:
-        lines = [f"Fischer clock: {_hours(clock['initial_hours'])} to start with, plus "
-                 f"{_hours(clock['increment_hours'])} after each decision, at most {_hours(clock['cap_hours'])}."]
+        lines = [_("Fischer clock: %(initial)s to start with, plus %(increment)s after each decision, at most %(cap)s.",
+                   initial=_hours(clock["initial_hours"]), increment=_hours(clock["increment_hours"]),
+                   cap=_hours(clock["cap_hours"]))]
     if clock["weekend_pause"]:
-        lines.append(f"The clock stops on Saturdays and Sundays ({zone}).")
+        lines.append(_("The clock stops on Saturdays and Sundays (%(zone)s).", zone=zone))
     if clock["reminders"]:
-        lines.append("Reminders: " + ", ".join(_rung_text(r) for r in clock["reminders"]) + ".")
-    action = {"default": "the default choice is played for the late seat", "pause": "the game is paused",
-              "bot": "the late seat is handed to the bot, which plays its decisions from then on"}[clock["on_timeout"]]
-    lines.append(f"When a deadline passes, {action}.")
+        lines.append(_("Reminders: %(rungs)s.", rungs=", ".join(_rung_text(r) for r in clock["reminders"])))
+    lines.append({"default": _("When a deadline passes, the default choice is played for the late seat."),
+                  "pause": _("When a deadline passes, the game is paused."),
+                  "bot": _("When a deadline passes, the late seat is handed to the bot, which plays its decisions "
+                           "from then on.")}[clock["on_timeout"]])
     if clock["replace_after_missed"]:
-        lines.append(f"After {clock['replace_after_missed']} missed deadlines in a row the seat is opened "
-                     "for a replacement player.")
-    lines.append(f"Each player may take up to {clock['vacation_days']} vacation days.")
+        lines.append(n_("After %(n)d missed deadline in a row the seat is opened for a replacement player.",
+                        "After %(n)d missed deadlines in a row the seat is opened for a replacement player.",
+                        clock["replace_after_missed"]))
+    days = clock["vacation_days"]
+    lines.append(n_("Each player may take up to %(days)s vacation day.",
+                    "Each player may take up to %(days)s vacation days.", _plural_count(days), days=days))
     return lines + zone_line
+
+
+def _plural_count(x: float) -> int:
+    """The whole number that picks a plural form for a count that may be a fraction (1.5: the plural)."""
+    return int(x) if float(x).is_integer() else 2
 
 
 def _hours(h: float) -> str:
     if h and h % 24 == 0:
-        return f"{int(h // 24)} day{'s' if h != 24 else ''}"
-    return f"{h:g} hour{'s' if h != 1 else ''}"
+        return n_("%(n)d day", "%(n)d days", int(h // 24))
+    return n_("%(hours)s hour", "%(hours)s hours", _plural_count(h), hours=format(h, "g"))
 
 
 def _rung_text(r: Any) -> str:
-    return f"when {int(r * 100)}% of the time is left" if isinstance(r, (int, float)) else f"{r} before the deadline"
+    if isinstance(r, (int, float)):
+        return _("when %(percent)d%% of the time is left", percent=int(r * 100))
+    return _("%(time)s before the deadline", time=r)
 
 
 # ------------------------------------------------------------------------------------------ time arithmetic
@@ -366,16 +381,25 @@ def _seat_clock(cfg: Mapping, seat: str, prompt_id: str, since: datetime, bank: 
                 excl: Exclusions, on_vacation: bool, paused: bool) -> SeatClock:
     budget = cfg["per_decision_hours"] * 3600.0 if cfg["mode"] == "deadline" else bank
     deadline = excl.advance(since, budget)
-    explain = [f"Due since {iso(since)}; {budget / 3600:g} hours of running clock "
-               f"({'per decision' if cfg['mode'] == 'deadline' else 'left in the bank'})."]
+    hours = budget / 3600
+    if cfg["mode"] == "deadline":
+        explain = [n_("Due since %(since)s; %(hours)s hour of running clock (per decision).",
+                      "Due since %(since)s; %(hours)s hours of running clock (per decision).", _plural_count(hours),
+                      since=iso(since), hours=format(hours, "g"))]
+    else:
+        explain = [n_("Due since %(since)s; %(hours)s hour of running clock (left in the bank).",
+                      "Due since %(since)s; %(hours)s hours of running clock (left in the bank).", _plural_count(hours),
+                      since=iso(since), hours=format(hours, "g"))]
     if paused:
-        explain.append("The game is paused: the clock is stopped.")
+        explain.append(_("The game is paused: the clock is stopped."))
     if on_vacation:
-        explain.append("On vacation: the clock is stopped until the vacation ends.")
+        explain.append(_("On vacation: the clock is stopped until the vacation ends."))
     if cfg["weekend_pause"]:
         zone = cfg.get("timezone", UTC_NAME)
-        explain.append("Weekends do not count." if zone == UTC_NAME else f"Weekends ({zone}) do not count.")
-    explain.append(f"Deadline: {iso(deadline)}." if deadline else "No deadline while the clock is stopped.")
+        explain.append(_("Weekends do not count.") if zone == UTC_NAME
+                       else _("Weekends (%(zone)s) do not count.", zone=zone))
+    explain.append(_("Deadline: %(deadline)s.", deadline=iso(deadline)) if deadline
+                   else _("No deadline while the clock is stopped."))
     rungs: list[tuple[str, datetime]] = []
     for n, rung in enumerate(cfg["reminders"]):
         t = _rung_time(excl, since, budget, rung)
