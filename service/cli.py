@@ -87,7 +87,7 @@ def out(data: Any, as_json: bool, show: Callable[[Any], str]) -> None:
 def cmd_new(args) -> int:
     players = []
     for spec in args.player:
-        name, _, email = spec.partition(":")
+        name, _sep, email = spec.partition(":")
         players.append({"name": name, "email": email})
     created = service().create_game(args.rules, players, parse_options(args.option, args.rules), seed=args.seed)
     data = {"id": created["id"], "seats": [{k: s[k] for k in ("seat", "name", "token", "url")}

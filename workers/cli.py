@@ -203,7 +203,7 @@ def cmd_replace_seat(args) -> int:
     from service.deadlines import replace_seat
     from workers import runtime
 
-    name, _, email = args.player.partition(":")
+    name, _sep, email = args.player.partition(":")
     svc = service()
     token = replace_seat(svc, args.game, args.seat, name, email)
     runtime.after_command(svc)
