@@ -20,6 +20,7 @@ from enum import Enum
 from typing import Any, Mapping
 
 from domain.errors import BadRequest
+from domain.i18n import _
 
 
 class DecidedBy(Enum):
@@ -39,7 +40,8 @@ class DecidedBy(Enum):
             return cls(raw)
         except ValueError:
             known = ", ".join(m.value for m in cls)
-            raise BadRequest(f"A decision is made by one of {known}, not {str(raw)[:40]!r}.") from None
+            raise BadRequest(_("A decision is made by one of %(known)s, not %(by)r.", known=known,
+                               by=str(raw)[:40])) from None
 
     @classmethod
     def of(cls, content: Mapping) -> DecidedBy | None:

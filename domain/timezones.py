@@ -12,6 +12,7 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from domain.errors import BadRequest
+from domain.i18n import _
 
 UTC_NAME = "UTC"
 MAX_NAME_LENGTH = 64   # the longest IANA name is about half of this
@@ -32,8 +33,8 @@ def known_zones() -> frozenset[str]:
 def check_zone(name: object) -> str:
     """The zone name if it is a usable IANA name; BadRequest with a sentence otherwise."""
     if not isinstance(name, str) or not name or len(name) > MAX_NAME_LENGTH:
-        raise BadRequest('The clock\'s timezone must be an IANA time zone name such as "Europe/Rome" '
-                         'or "America/New_York" (default "UTC").')
+        raise BadRequest(_('The clock\'s timezone must be an IANA time zone name such as "Europe/Rome" '
+                           'or "America/New_York" (default "UTC").'))
     if name == UTC_NAME:
         return name
     if name in known_zones():
@@ -42,15 +43,19 @@ def check_zone(name: object) -> str:
             return name
         except (ZoneInfoNotFoundError, ValueError, OSError):
             pass  # listed but unreadable: refused below like an unknown name
-    raise BadRequest(f"Unknown time zone {name!r}{_suggestion(name)}; use an IANA name such as "
-                     '"Europe/Rome" or "America/New_York".')
+    meant = _suggestion(name)
+    if meant is not None:
+        raise BadRequest(_('Unknown time zone %(zone)r (did you mean %(meant)r?); use an IANA name such as '
+                           '"Europe/Rome" or "America/New_York".', zone=name, meant=meant))
+    raise BadRequest(_('Unknown time zone %(zone)r; use an IANA name such as "Europe/Rome" or "America/New_York".',
+                       zone=name))
 
 
-def _suggestion(name: str) -> str:
-    """Names are case-sensitive: point at the spelling the player probably meant."""
+def _suggestion(name: str) -> str | None:
+    """Names are case-sensitive: the spelling the player probably meant, if any."""
     folded = name.casefold()
     matches = sorted(z for z in known_zones() if z.casefold() == folded)
-    return f" (did you mean {matches[0]!r}?)" if matches else ""
+    return matches[0] if matches else None
 
 
 def zone(name: str) -> tzinfo:

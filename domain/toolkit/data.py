@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from domain.i18n import _
 from domain.rules import IllegalAction
 
 
@@ -43,18 +44,20 @@ def merge_overrides(base: Any, override: Any, path: str = "data", title: str = "
         merged = dict(base)
         for key, value in override.items():
             if key not in base:
-                raise IllegalAction(f"The data override {path}.{key} does not name anything in {title}'s data.")
+                raise IllegalAction(_("The data override %(path)s does not name anything in %(title)s's data.",
+                                      path=f"{path}.{key}", title=title))
             merged[key] = merge_overrides(base[key], value, f"{path}.{key}", title)
         return merged
     if isinstance(base, list) and isinstance(override, dict) and base and all("id" in r for r in base):
         ids = [r["id"] for r in base]
         for key in override:
             if key not in ids:
-                raise IllegalAction(f"The data override {path}.{key} names no record with that id.")
+                raise IllegalAction(_("The data override %(path)s names no record with that id.",
+                                      path=f"{path}.{key}"))
         return [merge_overrides(r, override[r["id"]], f"{path}.{r['id']}", title) if r["id"] in override else r
                 for r in base]
     if isinstance(base, dict) and not isinstance(override, dict):
-        raise IllegalAction(f"The data override {path} must be a dict, like the value it changes.")
+        raise IllegalAction(_("The data override %(path)s must be a dict, like the value it changes.", path=path))
     return copy.deepcopy(override)
 
 

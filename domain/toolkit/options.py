@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
+from domain.i18n import _
 from domain.rules import IllegalAction
 
 from .state import deep_copy
@@ -66,17 +67,27 @@ class Option:
         """Why `value` is refused, as a sentence; None when it is accepted."""
         name = self.name
         if self.kind == "choice" and value not in self.choices:
-            return f"The option {name} must be one of {', '.join(self.choices)}, not {_shown(value)}."
+            return _("The option %(option)s must be one of %(choices)s, not %(value)s.", option=name,
+                     choices=", ".join(self.choices), value=_shown(value))
         if self.kind == "bool" and not isinstance(value, bool):
-            return f"The option {name} must be true or false, not {_shown(value)}."
+            return _("The option %(option)s must be true or false, not %(value)s.", option=name, value=_shown(value))
         if self.kind == "int" and (isinstance(value, bool) or not isinstance(value, int)
                                    or not self.low <= value <= self.high):
-            return f"The option {name} must be a whole number from {self.low} to {self.high}, not {_shown(value)}."
+            return _("The option %(option)s must be a whole number from %(low)d to %(high)d, not %(value)s.",
+                     option=name, low=self.low, high=self.high, value=_shown(value))
         if self.kind == "text" and not isinstance(value, str):
-            return f"The option {name} must be text, not {_shown(value)}."
+            return _("The option %(option)s must be text, not %(value)s.", option=name, value=_shown(value))
         if self.kind == "json" and not (isinstance(value, self.of) or (self.nullable and value is None)):
-            what = "a JSON object" if self.of is dict else "a JSON list"
-            return f"The option {name} must be {what}{' or null' if self.nullable else ''}, not {_shown(value)}."
+            shown = _shown(value)
+            if self.of is dict:
+                if self.nullable:
+                    return _("The option %(option)s must be a JSON object or null, not %(value)s.", option=name,
+                             value=shown)
+                return _("The option %(option)s must be a JSON object, not %(value)s.", option=name, value=shown)
+            if self.nullable:
+                return _("The option %(option)s must be a JSON list or null, not %(value)s.", option=name,
+                         value=shown)
+            return _("The option %(option)s must be a JSON list, not %(value)s.", option=name, value=shown)
         return self.check(value) if self.check is not None else None
 
     def parse(self, text: str) -> Any:
@@ -184,8 +195,9 @@ class OptionSpec:
         unknown = sorted(set(values) - set(self.options))
         if unknown:
             if not self.options:
-                raise IllegalAction(f"{title} takes no options (not {unknown[0]!r}).")
-            raise IllegalAction(f"{title} has no option {unknown[0]!r}; the options are {', '.join(self.options)}.")
+                raise IllegalAction(_("%(title)s takes no options (not %(option)r).", title=title, option=unknown[0]))
+            raise IllegalAction(_("%(title)s has no option %(option)r; the options are %(options)s.", title=title,
+                                  option=unknown[0], options=", ".join(self.options)))
         out = self.defaults()
         out.update(values)
         for name, option in self.options.items():
