@@ -418,14 +418,15 @@ class Teller:
         if not changes:
             lines.append(_("Everybody is tied: nothing happens."))
         else:
-            lines.append(_("%(changes)s prestige.", changes=comma_list(
-                _("%(seat)s %(delta)+d", seat=self.who(seat), delta=d) for seat, d in changes.items())))
+            shifts = comma_list([_("%(seat)s %(delta)+d", seat=self.who(seat), delta=d) for seat, d in changes.items()])
+            lines.append(_("%(changes)s prestige.", changes=shifts))
         return join_sentences(lines)
 
     def round_end(self, rnd: int, cards: int, tiles: int) -> str:
+        characters = n_("%(n)d character", "%(n)d characters", cards)
+        buildings = n_("%(n)d building", "%(n)d buildings", tiles)
         return _("End of round %(round)d: %(characters)s and %(buildings)s are revealed; tilted cards stand upright again.",
-                 round=rnd, characters=n_("%(n)d character", "%(n)d characters", cards),
-                 buildings=n_("%(n)d building", "%(n)d buildings", tiles))
+                 round=rnd, characters=characters, buildings=buildings)
 
     def christians(self, gains: dict) -> str:
         parts = [_("%(seat)s +%(prestige)d (%(n)d)", seat=self.who(seat), prestige=g, n=n)

@@ -10,19 +10,36 @@ from __future__ import annotations
 from random import Random
 from typing import Mapping, Sequence
 
+from domain.i18n import Message, N_, _, join_sentences
 from domain.rules import REFEREE, Choice, IllegalAction, Outcome, Prompt, Rules, register
 from domain.toolkit.options import Option, OptionSpec
 
 SPEC = OptionSpec([
-    Option.int("rounds", 3, 1, 30, "How many rounds are played."),
-    Option.int("hand_size", 3, 1, 8, "Cards dealt to each seat at the start."),
+    Option.int("rounds", 3, 1, 30, _("How many rounds are played.")),
+    Option.int("hand_size", 3, 1, 8, _("Cards dealt to each seat at the start.")),
 ])
 OPTIONS = {o.name: {"default": o.default, "help": o.help} for o in SPEC}
+
+# the seat names a player reads (the base class's default seat ids are colours), marked for extraction
+SEAT_NAMES = frozenset((N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Black"), N_("White")))
+
+
+def seat_name(seat: str) -> str:
+    """'red' -> 'Red', a translatable name (plain text for a seat id outside the list)."""
+    name = seat.capitalize()
+    return Message(name) if name in SEAT_NAMES else name
+
+
+def comma_list(items: list[str]) -> str:
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = _("%(list)s, %(item)s", list=out, item=item)
+    return out
 
 
 class HighCard(Rules):
     id = "toy"
-    title = "High Card (test title)"
+    title = _("High Card (test title)")
     version = "1"
     min_players = 2
     max_players = 4
@@ -43,23 +60,24 @@ class HighCard(Rules):
         if state["step"] == "play_card":
             return [self._play_prompt(state, s) for s in state["seats"] if s not in state["played"]]
         if state["step"] == "keep_or_discard":
-            choices = (Choice("keep", f"Keep the {state['drawn']}"), Choice("discard", f"Discard the {state['drawn']}"))
+            choices = (Choice("keep", _("Keep the %(card)d", card=state["drawn"])),
+                       Choice("discard", _("Discard the %(card)d", card=state["drawn"])))
             return [Prompt(state["winner"], f"r{state['round']}.keep", "keep_or_discard",
-                           "Keep the card you drew, or discard it?", choices)]
-        choices = (Choice("draw", "Draw a card"), Choice("pass", "Pass"))
+                           _("Keep the card you drew, or discard it?"), choices)]
+        choices = (Choice("draw", _("Draw a card")), Choice("pass", _("Pass")))
         return [Prompt(state["winner"], f"r{state['round']}.draw", "draw_or_pass",
-                       "You won the round: draw a card or pass?", choices)]
+                       _("You won the round: draw a card or pass?"), choices)]
 
     def _play_prompt(self, state: dict, seat: str) -> Prompt:
-        choices = tuple(Choice(f"card-{c}", f"Play the {c}") for c in state["hands"][seat])
-        return Prompt(seat, f"r{state['round']}.play", "play_card", "Play a card, face down.", choices, True)
+        choices = tuple(Choice(f"card-{c}", _("Play the %(card)d", card=c)) for c in state["hands"][seat])
+        return Prompt(seat, f"r{state['round']}.play", "play_card", _("Play a card, face down."), choices, True)
 
     def apply(self, state: dict, seat: str, choice: str, rng: Random) -> dict:
         prompt = next((p for p in self.prompts(state) if p.seat == seat), None)
         if prompt is None:
-            raise IllegalAction("It is not your decision now.")
+            raise IllegalAction(_("It is not your decision now."))
         if prompt.find(choice) is None:
-            raise IllegalAction(f"{choice!r} is not one of the choices.")
+            raise IllegalAction(_("%(choice)s is not one of the choices.", choice=repr(choice)))
         new = {**state, "hands": dict(state["hands"]), "played": dict(state["played"]),
                "scores": dict(state["scores"]), "deck": list(state["deck"])}
         if prompt.kind == "play_card":
@@ -115,20 +133,31 @@ class HighCard(Rules):
         return Outcome(dict(state["scores"]), tuple(s for s in state["seats"] if state["scores"][s] == top))
 
     def describe(self, before: dict, seat: str, choice: str, after: dict, viewer: str | None) -> list[str]:
-        who = "You" if viewer == seat else seat.capitalize()
+        you, who = viewer == seat, seat_name(seat)
         if before["step"] == "keep_or_discard":
-            verb = {"keep": ("keep", "keeps"), "discard": ("discard", "discards")}[choice][viewer != seat]
-            card = f"the {before['drawn']}" if viewer in (seat, REFEREE) else "the card"
-            return [f"{who} {verb} {card}."]
+            card = before["drawn"]
+            if choice == "keep":
+                if you:
+                    return [_("You keep the %(card)d.", card=card)]
+                if viewer == REFEREE:
+                    return [_("%(seat)s keeps the %(card)d.", seat=who, card=card)]
+                return [_("%(seat)s keeps the card.", seat=who)]
+            if you:
+                return [_("You discard the %(card)d.", card=card)]
+            if viewer == REFEREE:
+                return [_("%(seat)s discards the %(card)d.", seat=who, card=card)]
+            return [_("%(seat)s discards the card.", seat=who)]
         if before["step"] == "draw_or_pass":
-            return [f"{who} {'draw' if viewer == seat else 'draws'} a card." if choice == "draw"
-                    else f"{who} {'pass' if viewer == seat else 'passes'}."]
-        lines = [f"{who} {'play' if viewer == seat else 'plays'} a card face down."]
+            if choice == "draw":
+                return [_("You draw a card.") if you else _("%(seat)s draws a card.", seat=who)]
+            return [_("You pass.") if you else _("%(seat)s passes.", seat=who)]
+        lines = [_("You play a card face down.") if you else _("%(seat)s plays a card face down.", seat=who)]
         if after["step"] == "draw_or_pass":
             last = after["last"]
-            cards = ", ".join(f"{s.capitalize()} {c}" for s, c in last["played"].items())
-            lines.append(f"Cards revealed: {cards}. {last['winner'].capitalize()} wins the round "
-                         f"and rolls {last['die']}.")
+            cards = comma_list([_("%(seat)s %(card)d", seat=seat_name(s), card=c) for s, c in last["played"].items()])
+            lines.append(join_sentences([_("Cards revealed: %(cards)s.", cards=cards),
+                                         _("%(seat)s wins the round and rolls %(die)d.",
+                                           seat=seat_name(last["winner"]), die=last["die"])]))
         return lines
 
     def check_invariants(self, state: dict) -> None:
