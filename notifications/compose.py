@@ -6,9 +6,16 @@ seat)`, that seat's prompt, public game facts): never from raw event content, so
 cannot leak. Headers: a constant subject and In-Reply-To/References to a synthetic root per game and
 seat (one thread each), a deterministic Message-ID, a plus-addressed Reply-To naming (game, seat,
 prompt), List-Unsubscribe (https + mailto) with RFC 8058 one-click, and the chain head.
+
+Every sentence is a gettext message (issue #12, "Every sentence translatable"), written in the
+recipient's language (`recipient_language`): the templates write theirs with `_()` / `{% trans %}`
+(`jinja2.ext.i18n`, newstyle: named parameters), and the domain's messages they show (prompts, choice
+labels, the history, the clock's sentences, refusals) are rendered with the `|tr` filter, or in
+`base_context` for the history, whose rendered text the byte budgets measure.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 import time
@@ -25,8 +32,11 @@ from typing import Any, Callable
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
 
+import locales
 from domain.decided_by import automatic, players_own
 from domain.forms import reply_guide
+from domain.i18n import Message, _, from_json
+from domain.rules import seat_name
 from notifications import tokens
 from notifications.outbox import mail_domain
 from notifications.transport import Outgoing
@@ -47,27 +57,56 @@ MESSAGE_BUDGET = 12_000
 ENTRY_BYTES = 3_000
 DIGEST_BUDGET = 16_000    # a day's digest, likewise; "since you last acted" uses MESSAGE_BUDGET
 
-# Templates are part of the release: loaded once, never re-checked on disk (auto_reload stats files per use).
-_env_text = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=False, undefined=StrictUndefined,
-                        keep_trailing_newline=False, trim_blocks=True, lstrip_blocks=True, auto_reload=False)
-_env_html = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
-                        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, auto_reload=False)
+def recipient_language(contact: dict | None) -> str:
+    """The language an e-mail to this contact is written in. English for now: the seat's own language
+    preference (stored with its address) comes with the languages issue; a language without a catalog
+    falls back to English (`locales.render`)."""
+    return locales.DEFAULT
+
+
+@functools.lru_cache(maxsize=8)
+def environments(language: str) -> tuple[Environment, Environment]:
+    """The text and HTML environments of one language, with its gettext installed (`locales.install`).
+    One pair per language rather than one pair re-installed per message: delivery threads compose
+    e-mails in different languages at once, and installing mutates an environment's globals.
+    Templates are part of the release: loaded once, never re-checked on disk (auto_reload stats files per use)."""
+    text = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=False, undefined=StrictUndefined,
+                       keep_trailing_newline=False, trim_blocks=True, lstrip_blocks=True, auto_reload=False,
+                       extensions=["jinja2.ext.i18n"])
+    html = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
+                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, auto_reload=False,
+                       extensions=["jinja2.ext.i18n"])
+    for env in (text, html):
+        locales.install(env, language)
+        env.filters["when"] = when
+        env.filters["tr"] = tr
+    return text, html
+
+
+@pass_context
+def tr(ctx: Any, text: Any) -> str:
+    """A domain message (or a message stored as JSON, or plain text) in the e-mail's language."""
+    if isinstance(text, dict):
+        text = from_json(text)
+    return locales.render(text, ctx.get("language") or locales.DEFAULT)
 
 
 @pass_context
 def when(ctx: Any, iso_time: str | None) -> str:
     """A deadline a player reads at a glance, in the game's zone (the context's "timezone"):
     "Tuesday 6 January 2026, 15:05 CET (14:05 UTC)"; a UTC game reads "Tuesday 6 January 2026, 14:05 UTC"."""
+    language = ctx.get("language") or locales.DEFAULT
     if not iso_time:
-        return "no deadline"
+        return locales.render(_("no deadline"), language)
     from domain.clock import parse_at
     from domain.timezones import UTC_NAME, format_moment
 
-    return format_moment(parse_at(iso_time), ctx.get("timezone") or UTC_NAME, long=True)
+    return locales.render(format_moment(parse_at(iso_time), ctx.get("timezone") or UTC_NAME, long=True), language)
 
 
-for _env in (_env_text, _env_html):
-    _env.filters["when"] = when
+def seat_label(seat: str, names: dict) -> Message:
+    """A seat as players read it: "Red (Ann)"."""
+    return _("%(seat)s (%(name)s)", seat=seat_name(seat), name=names.get(seat, seat))
 
 
 class NotYet(Exception):
@@ -121,24 +160,27 @@ def compose(svc: Any, row: dict) -> Composed:
         events = _events(svc, gid, row["seq"])
     version = len(events)
     game = _cached(("game", id(svc), gid, version), lambda: svc.get(gid, version=version))
-    ctx = base_context(svc, row, game, events, contact)
+    ctx = base_context(svc, row, game, events, contact, recipient_language(contact))
     ctx.update(CONTEXTS[kind](ctx, row["params"]))
     return Composed(build_message(svc, row, ctx), contact["email"], ctx["pending_tokens"])
 
 
-def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) -> dict:
+def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict,
+                 language: str = locales.DEFAULT) -> dict:
     from domain.clock import clock_of, describe_clock, iso
     from domain.narration import history_json
 
     settings, seat, gid = svc.settings, row["seat"], str(game.id)
     base = settings.base_url
-    entries = history_json(events, seat)
+    # The history in the recipient's language: the byte budgets below measure the text they will read.
+    entries = [{**e, "text": [locales.render(t, language) for t in e["text"]]} for e in history_json(events, seat)]
     # A standing order's choice is not the player acting: "since you last acted" still counts from their own.
     last_own = max((e.originator_version for e in events if type(e).__name__ in ("ChoiceMade", "ChoiceSealed")
                     and e.content.get("seat") == seat
                     and players_own(e.content)),
                    default=0)
-    since = newest_within([e for e in entries if e["seq"] > last_own][-SINCE_LIMIT:], MESSAGE_BUDGET)[0]
+    since = newest_within([e for e in entries if e["seq"] > last_own][-SINCE_LIMIT:], MESSAGE_BUDGET,
+                          language=language)[0]
     clock = clock_of(game.options)
     sched = _schedule(game, events) if clock["mode"] != "none" else None
     prompt = game.prompt_for(seat)
@@ -147,12 +189,18 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) ->
     reply_token = tokens.issue(svc, tokens.REPLY, game, seat, prompt.id if prompt else "", pending)
     unsub = tokens.issue(svc, tokens.UNSUB, game, seat, pending=pending)
     names = {s["seat"]: s["name"] for s in game.seats}
+
+    def tr(text: Any) -> str:
+        return locales.render(text, language)
+
     return {
-        "kind": row["kind"], "seat": seat, "seat_label": seat.capitalize(), "player": names.get(seat, seat),
-        "game": {"id": gid, "short": gid[:8], "title": game.rules.title, "status": game.status,
+        "language": language,
+        "kind": row["kind"], "seat": seat, "seat_label": tr(seat_name(seat)), "player": names.get(seat, seat),
+        "game": {"id": gid, "short": gid[:8], "title": tr(game.rules.title), "status": game.status,
                  "version": game.version, "head": game.head, "rules": game.rules_id},
-        "players": [{"seat": s, "label": s.capitalize(), "name": n} for s, n in names.items()],
-        "waiting_for": [f"{s.capitalize()} ({names.get(s, s)})" for s in game.waiting_for()],
+        "players": [{"seat": s, "label": tr(seat_name(s)), "name": n, "who": tr(seat_label(s, names))}
+                    for s, n in names.items()],
+        "waiting_for": [tr(seat_label(s, names)) for s in game.waiting_for()],
         "prompt": _prompt(prompt, deadline), "deadline": deadline,
         "clock": describe_clock(clock), "timezone": clock["timezone"],
         "since": since, "since_all": entries, "last_own": last_own,
@@ -162,7 +210,7 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict) ->
         "game_url": f"{base}/games/{gid}", "history_url": f"{base}/games/{gid}/history",
         "audit_url": f"{base}/games/{gid}/audit", "archive_url": f"{base}/api/games/{gid}/export",
         "unsubscribe_url": f"{base}/u/{unsub}", "unsubscribe_mailto": tokens.reply_address(settings, unsub),
-        "outcome": _outcome(game, names), "seed": game.seed if game.status in ("finished", "abandoned") else None,
+        "outcome": _outcome(game, names, language), "seed": game.seed if game.status in ("finished", "abandoned") else None,
         "schedule": sched, "names": names, "params": row["params"], "email": contact["email"],
         "pending_tokens": pending,
     }
@@ -252,17 +300,20 @@ def _prompt(prompt: Any, deadline: str | None) -> dict | None:
             "form": reply_guide(form) if form is not None else None}
 
 
-def _outcome(game: Any, names: dict) -> dict | None:
+def _outcome(game: Any, names: dict, language: str = locales.DEFAULT) -> dict | None:
     if not game.outcome:
         return None
     o = game.outcome
-    return {"winners": [f"{w.capitalize()} ({names.get(w, w)})" for w in o["winners"]],
-            "scores": [{"who": f"{s.capitalize()} ({names.get(s, s)})", "score": v} for s, v in o["scores"].items()]}
+    return {"winners": [locales.render(seat_label(w, names), language) for w in o["winners"]],
+            "scores": [{"who": locales.render(seat_label(s, names), language), "score": v}
+                       for s, v in o["scores"].items()]}
 
 
 def subject(ctx: dict) -> str:
     """Constant per game and seat: Gmail threads by subject as well as by References."""
-    return f"[Tabularium] {ctx['game']['title']}, game {ctx['game']['short']} ({ctx['seat_label']})"
+    return locales.render(_("[Tabularium] %(title)s, game %(short)s (%(seat)s)", title=ctx["game"]["title"],
+                            short=ctx["game"]["short"], seat=ctx["seat_label"]),
+                          ctx.get("language") or locales.DEFAULT)
 
 
 def thread_root(game_id: str, seat: str, domain: str) -> str:
@@ -271,10 +322,12 @@ def thread_root(game_id: str, seat: str, domain: str) -> str:
 
 
 def render(kind: str, ctx: dict) -> tuple[str, str, str]:
-    ctx = {**ctx, "thread_subject": subject(ctx)}
-    subj = _env_text.get_template(f"{kind}/subject.txt").render(ctx).strip()
-    text = _env_text.get_template(f"{kind}/body.txt").render(ctx).strip() + "\n"
-    html = _env_html.get_template(f"{kind}/body.html").render(ctx)
+    ctx = {"language": locales.DEFAULT, **ctx}
+    ctx["thread_subject"] = subject(ctx)
+    env_text, env_html = environments(ctx["language"])
+    subj = env_text.get_template(f"{kind}/subject.txt").render(ctx).strip()
+    text = env_text.get_template(f"{kind}/body.txt").render(ctx).strip() + "\n"
+    html = env_html.get_template(f"{kind}/body.html").render(ctx)
     return " ".join(subj.split()), text, html
 
 
@@ -362,16 +415,16 @@ def _late(ctx: dict, params: dict) -> dict:
         raise Skip("the late seat has decided: the notice is obsolete")
     from domain.clock import iso
 
-    return {"late_label": f"{late.capitalize()} ({ctx['names'].get(late, late)})", "late_since": iso(clock.since),
+    return {"late_label": seat_label(late, ctx["names"]), "late_since": iso(clock.since),
             "late_deadline": iso(clock.deadline)}
 
 
 @context("timeout")
 def _timeout(ctx: dict, params: dict) -> dict:
     late = params.get("late") or ""
-    action = {"default": "the default choice was played for them", "pause": "the game is paused",
-              "bot": "the bot played for them"}.get(params.get("policy"), "the deadline policy was applied")
-    return {"late_label": "You" if late == ctx["seat"] else f"{late.capitalize()} ({ctx['names'].get(late, late)})",
+    action = {"default": _("the default choice was played for them"), "pause": _("the game is paused"),
+              "bot": _("the bot played for them")}.get(params.get("policy"), _("the deadline policy was applied"))
+    return {"late_label": _("You") if late == ctx["seat"] else seat_label(late, ctx["names"]),
             "you_late": late == ctx["seat"], "action": action, "seat_open": bool(params.get("seat_open"))}
 
 
@@ -385,19 +438,20 @@ def _message(ctx: dict, params: dict) -> dict:
                 and lo <= parse_at(e["at"]).timestamp() < hi]
     if not messages:
         raise Skip("no message to show")
-    kept, older = newest_within(messages, MESSAGE_BUDGET)
+    kept, older = newest_within(messages, MESSAGE_BUDGET, language=ctx.get("language") or locales.DEFAULT)
     return {"messages": kept, "older": older}
 
 
-def newest_within(entries: list[dict], budget: int, cap: int | None = None) -> tuple[list[dict], int]:
-    """The newest history entries whose text fits in `budget` UTF-8 bytes, each first cut to `cap`
-    bytes, in their order; and how many older ones were left out. The newest is always kept, so a
-    window of chat is never announced by an e-mail that shows none of it."""
+def newest_within(entries: list[dict], budget: int, cap: int | None = None,
+                  language: str = locales.DEFAULT) -> tuple[list[dict], int]:
+    """The newest history entries whose text (whole sentences, rendered) fits in `budget` UTF-8 bytes,
+    each first cut to `cap` bytes, in their order; and how many older ones were left out. The newest is
+    always kept, so a window of chat is never announced by an e-mail that shows none of it."""
     cap = ENTRY_BYTES if cap is None else cap
     kept: list[dict] = []
     used = 0
     for entry in reversed(entries):
-        line = clip(" ".join(entry["text"]), cap)
+        line = clip(" ".join(locales.render(t, language) for t in entry["text"]), cap, language)
         size = len(line.encode("utf-8"))
         if kept and used + size > budget:
             break
@@ -406,12 +460,13 @@ def newest_within(entries: list[dict], budget: int, cap: int | None = None) -> t
     return kept[::-1], len(entries) - len(kept)
 
 
-def clip(text: str, cap: int) -> str:
+def clip(text: str, cap: int, language: str = locales.DEFAULT) -> str:
     """`text` cut to `cap` UTF-8 bytes (never inside a character), saying where the rest is."""
     data = text.encode("utf-8")
     if len(data) <= cap:
         return text
-    return data[:cap].decode("utf-8", "ignore").rstrip() + " [… cut: the whole message is on the game page]"
+    return locales.render(_("%(text)s [… cut: the whole message is on the game page]",
+                            text=data[:cap].decode("utf-8", "ignore").rstrip()), language)
 
 
 @context("digest")
@@ -423,7 +478,7 @@ def _digest(ctx: dict, params: dict) -> dict:
     entries = [e for e in ctx["since_all"] if digest_day(e["at"], zone)[0] == day]
     if not entries:
         raise Skip("nothing happened that day")
-    kept, _ = newest_within(entries[-100:], DIGEST_BUDGET)
+    kept, _left = newest_within(entries[-100:], DIGEST_BUDGET, language=ctx.get("language") or locales.DEFAULT)
     return {"day": day, "entries": kept, "older": len(entries) - len(kept)}
 
 
@@ -435,13 +490,14 @@ def _finished(ctx: dict, params: dict) -> dict:
 @context("reply_accepted")
 def _reply_accepted(ctx: dict, params: dict) -> dict:
     undone = bool(params.get("undo") or params.get("cancelled"))  # nothing to take back: no UNDO offered
-    return {"choice_label": params.get("choice_label", ""), "result_version": params.get("version"),
+    return {"choice_label": from_json(params.get("choice_label", "")), "result_version": params.get("version"),
             "can_undo": ctx["can_undo"] and not undone, "standing": params.get("standing")}
 
 
 @context("reply_rejected")
 def _reply_rejected(ctx: dict, params: dict) -> dict:
-    return {"reason": params.get("reason", "")}
+    return {"reason": from_json(params.get("reason", ""))}
 
 
-__all__ = ["compose", "Composed", "Skip", "NotYet", "render", "subject", "thread_root", "CONTEXTS", "ALLOWED"]
+__all__ = ["compose", "Composed", "Skip", "NotYet", "render", "subject", "thread_root", "CONTEXTS", "ALLOWED",
+           "recipient_language", "environments", "seat_label"]
