@@ -75,7 +75,7 @@ class EventsPlaceCubes(Step):
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         left = {seat: {t: count_type(s, D, seat, t, True) for t in CUBE_TYPES} for seat in s["seats"]}
         s["ctx"] = {"left": left, "turn": s["fc"]}
-        s["cubes"] = [{} for _ in s["events"]]
+        s["cubes"] = [{} for _ev in s["events"]]
         note(s, "cubes", {seat: [left[seat]["vestal"], left[seat]["legionary"]] for seat in s["seats"]})
         self.next_placer(s, D, rng, s["fc"])
 
@@ -362,7 +362,7 @@ class EventsChooseRemoved(Step):
 def finish_events(s: dict, D: Any, rng: Random, slot: int | None) -> None:
     if slot is not None:
         remove_event(s, D, slot)
-    s["cubes"] = [{} for _ in s["events"]]  # Rule 5.5 step 4: all cubes return to their owners
+    s["cubes"] = [{} for _ev in s["events"]]  # Rule 5.5 step 4: all cubes return to their owners
     s["ctx"] = {}
     goto(s, D, "great_works_thumb", rng)
 

@@ -96,7 +96,7 @@ def _players(s: dict, D: GameData, sc: dict, rng: Random) -> None:
             s["fc"] = seat
         p["cards"] = _ids(g.get("cards", []), list(D.cards), f"{seat} cards")
         p["tiles"] = _ids(g.get("tiles", []), list(D.tile_type), f"{seat} tiles")
-        for _ in range(int(g.get("cranes", 0))):
+        for _crane in range(int(g.get("cranes", 0))):
             p["cranes"] = p["cranes"] + [s["cranes"][0]]
             s["cranes"] = s["cranes"][1:]
         merchants = sum(1 for c in p["cards"] if D.cards[c].type == "merchant")
@@ -126,7 +126,7 @@ def _events(s: dict, D: GameData, sc: dict, rng: Random) -> None:
     s["events"] = event_column(s, D, dealt)
     s["event_deck"] = deck + rest[need:]
     s["events_out"] = removed
-    s["cubes"] = [{} for _ in s["events"]]
+    s["cubes"] = [{} for _ev in s["events"]]
     for ev, n in sc.get("lasting_occurrences", {}).items():
         if ev not in s["events"] or not isinstance(n, int) or n < 0:
             raise IllegalAction(_("The scenario's lasting_occurrences names %(event)s, which is not in play.",

@@ -93,7 +93,7 @@ def random_setup(s: dict, D: GameData, rng: Random) -> None:
     in_play = D.const["events_in_play"] - len(D.permanent)
     s["events"] = event_column(s, D, others[:in_play])
     s["event_deck"] = others[in_play:]
-    s["cubes"] = [{} for _ in s["events"]]
+    s["cubes"] = [{} for _ev in s["events"]]
     works = list(D.buildable_works)
     rng.shuffle(works)
     k = D.const["great_works_removed_at_setup"]

@@ -49,7 +49,7 @@ class HighCard(Rules):
         opts = self.check_options(options)
         deck = list(range(1, 13 + 4 * len(seats)))
         rng.shuffle(deck)
-        hands = {s: sorted(deck.pop() for _ in range(opts["hand_size"])) for s in seats}
+        hands = {s: sorted(deck.pop() for _card in range(opts["hand_size"])) for s in seats}
         return {"seats": list(seats), "deck": deck, "hands": hands, "scores": {s: 0 for s in seats},
                 "round": 1, "rounds": opts["rounds"], "step": "play_card", "played": {},
                 "winner": None, "last": None, "finished": False, "drawn": None}
