@@ -15,6 +15,7 @@ failing game can be replayed alone.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from domain.chain import state_hash
+from domain.i18n import Message, Sentences
 from domain.game import ACTIVE, FINISHED, Game
 from domain.rules import IllegalAction, Outcome, Prompt, Rules, get_rules
 from service.audit import audit_entries, entry_of
@@ -56,6 +58,68 @@ def reproducing(title: str, players: int, seed: int, where: Callable[[], str]) -
         exc.add_note(f"conformance: title {title!r}, {players} players, seed {seed}, {where()}; "
                      f"rerun with: pytest tests/conformance -k '{title}-{players}p-seed{seed}'")
         raise
+
+
+# ----------------------------------------------------------------------------- translatable text
+
+@functools.lru_cache(maxsize=1)
+def catalogued() -> frozenset[str]:
+    """The msgids of the committed template catalog, locales/messages.pot (`make messages`)."""
+    from babel.messages.pofile import read_po
+
+    import locales
+
+    with (locales.HERE / "messages.pot").open("rb") as handle:
+        return frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in read_po(handle) if m.id)
+
+
+class TextCheck:
+    """Every text a player reads from the rules (prompt texts, choice labels, form field and option labels,
+    narration lines, refusal reasons) must be a `domain.i18n.Message` (or `Sentences` of them) whose msgid,
+    and every message parameter's, is in locales/messages.pot. Unlike the other checks it collects instead
+    of stopping at the first, so one game lists every offending kind of text (each once)."""
+
+    def __init__(self, title: str = "") -> None:
+        self.title = title
+        self.found: dict[str, str] = {}  # a missing msgid, or where a plain str was -> its line
+
+    @property
+    def problems(self) -> list[str]:
+        return list(self.found.values())
+
+    def check(self, value: object, where: str) -> None:
+        if isinstance(value, Sentences):
+            for part in value.parts:
+                self.check(part, where)
+        elif isinstance(value, Message):
+            if value.msgid not in catalogued() and value.msgid not in self.found:
+                self.found[value.msgid] = (f"[i18n] {self.title}: msgid not in locales/messages.pot: "
+                                           f"{value.msgid[:80]!r} (first seen in {where})")
+            for param in value.params.values():
+                if isinstance(param, (Message, Sentences)):
+                    self.check(param, where)
+        elif f"\0{where}" not in self.found:
+            self.found[f"\0{where}"] = (f"[i18n] {self.title}: {where} is a plain {type(value).__name__}, not a "
+                                        f"message: {str(value)[:60]!r}")
+
+    def prompt(self, p: Prompt) -> None:
+        where = f"the {p.kind!r} prompt's"
+        self.check(p.text, f"{where} text")
+        for c in p.choices:
+            self.check(c.label, f"{where} choice label")
+        form = getattr(p, "form", None)
+        for f in getattr(form, "fields", ()) or ():
+            self.field(f, f"{where} form field {f.name!r}")
+
+    def field(self, f: Any, where: str) -> None:
+        self.check(f.label, f"{where} label")
+        for attribute in ("options", "items"):
+            for o in getattr(f, attribute, ()) or ():
+                self.check(o.label, f"{where} option label")
+        if getattr(f, "value", None) is not None and hasattr(f.value, "label"):
+            self.field(f.value, f"{where} value")
+        for column in getattr(f, "columns", ()) or ():
+            self.field(column, f"{where} column {column.name!r}")
 
 
 # --------------------------------------------------------------------------------------- answers
@@ -133,8 +197,10 @@ def check_outcome(outcome: Outcome, seats: Sequence[str]) -> None:
     assert Outcome.from_json(roundtrip(outcome.to_json())) == outcome, "[outcome] the outcome does not round-trip"
 
 
-def check_state(rules: Rules, state: dict, seats: Sequence[str], rng: random.Random) -> list[Prompt]:
-    """Everything the protocol promises about one state; returns its prompts."""
+def check_state(rules: Rules, state: dict, seats: Sequence[str], rng: random.Random,
+                texts: TextCheck | None = None) -> list[Prompt]:
+    """Everything the protocol promises about one state; returns its prompts. With `texts`, the prompts'
+    texts and the refusals' reasons go through its check too."""
     frozen = freeze(state)
     assert roundtrip(state) == state, "[json] json.loads(json.dumps(state)) != state"
     twin = roundtrip(state)
@@ -147,6 +213,8 @@ def check_state(rules: Rules, state: dict, seats: Sequence[str], rng: random.Ran
     for p in prompts:
         ids = legal_answers(p)
         assert len(set(ids)) == len(ids), f"[prompts] prompt {p.id!r} for {p.seat} repeats a choice id"
+        if texts is not None:
+            texts.prompt(p)
 
     outcome = rules.outcome(state)
     assert rules.outcome(twin) == outcome, "[round-trip] the outcome differs on the JSON copy of the state"
@@ -183,30 +251,39 @@ def check_state(rules: Rules, state: dict, seats: Sequence[str], rng: random.Ran
         assert checked_apply(rules, twin, p.seat, answer, random.Random(probe_seed)) == after, (
             f"[round-trip] apply({p.seat!r}, {answer!r}) gives another result on the state's JSON copy with the "
             "same draws")
-        _expect_refusal(rules, state, p.seat, NOT_A_CHOICE, f"{p.seat}'s invented choice {NOT_A_CHOICE!r}")
+        _expect_refusal(rules, state, p.seat, NOT_A_CHOICE, f"{p.seat}'s invented choice {NOT_A_CHOICE!r}",
+                        texts, f"the refusal of an invented answer to the {p.kind!r} prompt")
     if prompts:
         for idle in [s for s in seats if s not in owing]:
             _expect_refusal(rules, state, idle, random_answer(prompts[0], rng),
-                            f"a choice from {idle}, who owes no decision")
+                            f"a choice from {idle}, who owes no decision", texts,
+                            "the refusal of a choice from a seat that owes no decision")
     assert unchanged(frozen, state), \
         f"[mutation] reading the state changed it (keys {_changed_keys(json.loads(frozen), state)})"
     return prompts
 
 
-def _expect_refusal(rules: Rules, state: dict, seat: str, choice: str, what: str) -> None:
+def _expect_refusal(rules: Rules, state: dict, seat: str, choice: str, what: str,
+                    texts: TextCheck | None = None, where: str = "a refusal") -> None:
     try:
         rules.apply(state, seat, choice, random.Random(0))  # check_state then checks it is unchanged
-    except IllegalAction:
+    except IllegalAction as exc:
+        if texts is not None:
+            texts.check(exc.reason, f"{where}'s reason")
         return
     raise AssertionError(f"[refusal] {what} was accepted: apply must raise IllegalAction")
 
 
-def check_describe(rules: Rules, before: dict, seat: str, choice: str, after: dict, seats: Sequence[str]) -> None:
+def check_describe(rules: Rules, before: dict, seat: str, choice: str, after: dict, seats: Sequence[str],
+                   texts: TextCheck | None = None) -> None:
     kept = freeze([before, after])
     for viewer in [*viewers(seats), REFEREE]:
         lines = rules.describe(before, seat, choice, after, viewer)
         assert isinstance(lines, list) and all(isinstance(x, str) for x in lines), \
             f"[describe] describe(..., viewer={viewer!r}) is not a list of strings"
+        if texts is not None:
+            for line in lines:
+                texts.check(line, "a narration line (describe)")
     assert unchanged(kept, [before, after]), "[mutation] describe changed a state it was given"
 
 
@@ -269,10 +346,12 @@ class RulesGame:
 
 
 def play_rules(rules: Rules, players: int, seed: int, *, options: dict | None = None, max_decisions: int = 5000,
-               hide: Hide | None = None, secret_steps: bool = False, full: bool = True) -> RulesGame:
+               hide: Hide | None = None, secret_steps: bool = False, full: bool = True,
+               texts: TextCheck | None = None) -> RulesGame:
     """One random legal game through the rules alone, with `check_state` before every decision and
     `checked_apply`/`check_describe` at every apply (`full`); `hide` adds the differential check at every
-    state, `secret_steps` the sealed-choice check at every reveal."""
+    state, `secret_steps` the sealed-choice check at every reveal, `texts` (a TextCheck) collects every
+    player-visible text that is not a catalogued message."""
     seats = seats_for(rules, players)
     chooser, draws, checks = random.Random(f"{seed}:choices"), random.Random(f"{seed}:draws"), random.Random(seed)
     game = RulesGame(rules.setup(seats, dict(options or {}), draws))
@@ -283,7 +362,7 @@ def play_rules(rules: Rules, players: int, seed: int, *, options: dict | None = 
         before = game.state
         if full:
             game.state = checked_apply(rules, before, seat, choice, draws)
-            check_describe(rules, before, seat, choice, game.state, seats)
+            check_describe(rules, before, seat, choice, game.state, seats, texts)
         else:
             game.state = rules.apply(before, seat, choice, draws)
         game.log.append((seat, choice))
@@ -296,7 +375,7 @@ def play_rules(rules: Rules, players: int, seed: int, *, options: dict | None = 
                 prompts = rules.prompts(game.state)
             else:
                 checked = game.state
-                prompts = check_state(rules, game.state, seats, checks) if full else rules.prompts(game.state)
+                prompts = check_state(rules, game.state, seats, checks, texts) if full else rules.prompts(game.state)
                 if hide is not None:
                     game.hidden_seen_by_owner += check_hidden(rules, game.state, seats, hide, checks)
             game.outcome = rules.outcome(game.state)
