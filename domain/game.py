@@ -48,9 +48,42 @@ def status_name(status: str) -> str:
     return names.get(status, status)
 
 
+# The reasons the platform itself gives its bookkeeping commands. Events record their English text (the
+# record never changes); the narration recognises them (`platform_reason`) and shows them translated.
+
 def deadline_pause_reason(seat: str) -> Message:
-    """The reason a deadline's pause policy records (its English text; the narration shows it translated)."""
+    """The reason a deadline's pause policy records."""
     return _("%(seat)s missed the deadline", seat=seat_name(seat))
+
+
+def new_player_reason(seat: str) -> Message:
+    """Why a game paused for a seat's timeout runs again when a new player takes the seat."""
+    return _("%(seat)s has a new player", seat=seat_name(seat))
+
+
+def invited_by_reason(inviter: str) -> Message:
+    """The reason a replacement invited by a seat records."""
+    return _("invited by %(inviter)s", inviter=inviter)
+
+
+BACK_EARLY = _("back early")  # a vacation ended by its player
+VACATION_OVER = _("the vacation time is over")  # a vacation ended by the tick
+BY_OPERATOR = _("operator")  # a replacement the operator made
+
+
+def platform_reason(seat_ids: list[str], reason: Any) -> Any:
+    """A recorded reason as the message the platform wrote it from, when it is one; else as recorded."""
+    if not isinstance(reason, str):
+        return reason
+    for known in (BACK_EARLY, VACATION_OVER, BY_OPERATOR):
+        if reason == known:
+            return known
+    for seat in seat_ids:
+        for make in (deadline_pause_reason, new_player_reason, invited_by_reason):
+            message = make(seat)
+            if reason == message:
+                return message
+    return reason
 
 
 def rules_options(options: dict) -> dict:

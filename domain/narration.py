@@ -11,7 +11,7 @@ from typing import Any
 
 from domain import forms
 from domain.decided_by import DecidedBy
-from domain.game import Game, deadline_pause_reason
+from domain.game import Game, platform_reason
 from domain.i18n import _, join_sentences, n_
 from domain.rules import REFEREE, seat_name
 
@@ -149,7 +149,8 @@ class HistoryBuilder:
                 _("Seed revealed: %(seed)s.", seed=c["seed"])]
 
     def _text_GameAbandoned(self, game: Game, c: dict, before: Any) -> list[str]:
-        return [_("The game was abandoned by %(by)s: %(reason)s", by=c["by"], reason=c["reason"]),
+        return [_("The game was abandoned by %(by)s: %(reason)s", by=platform_reason(game.seat_ids, c["by"]),
+                  reason=c["reason"]),
                 _("Seed revealed: %(seed)s.", seed=c["seed"])]
 
     def _text_ChoiceUndone(self, game: Game, c: dict, before: Any) -> list[str]:
@@ -177,9 +178,7 @@ class HistoryBuilder:
                   policy=c["policy"])]
 
     def _text_GamePaused(self, game: Game, c: dict, before: Any) -> list[str]:
-        reason, seat = c.get("reason"), c.get("seat")
-        if seat is not None and reason == deadline_pause_reason(seat):  # recorded in English: shown translated
-            reason = deadline_pause_reason(seat)
+        reason, seat = platform_reason(game.seat_ids, c.get("reason")), c.get("seat")
         if seat is not None:
             who = self._name(game, seat)
             if reason is None:
@@ -192,7 +191,7 @@ class HistoryBuilder:
     def _text_GameResumed(self, game: Game, c: dict, before: Any) -> list[str]:
         if c.get("reason") is None:
             return [_("Game resumed.")]
-        return [_("Game resumed (reason %(reason)s).", reason=c["reason"])]
+        return [_("Game resumed (reason %(reason)s).", reason=platform_reason(game.seat_ids, c["reason"]))]
 
     def _text_VacationStarted(self, game: Game, c: dict, before: Any) -> list[str]:
         who = self._name(game, c["seat"])
@@ -204,14 +203,15 @@ class HistoryBuilder:
         who = self._name(game, c["seat"])
         if c.get("reason") is None:
             return [_("%(who)s: Vacation ended.", who=who)]
-        return [_("%(who)s: Vacation ended (reason %(reason)s).", who=who, reason=c["reason"])]
+        return [_("%(who)s: Vacation ended (reason %(reason)s).", who=who,
+                  reason=platform_reason(game.seat_ids, c["reason"]))]
 
     def _text_SeatReplaced(self, game: Game, c: dict, before: Any) -> list[str]:
         who = self._name(game, c["seat"])
         if c.get("reason") is None:
             return [_("%(who)s: Seat replaced (name %(name)s).", who=who, name=c["name"])]
         return [_("%(who)s: Seat replaced (name %(name)s, reason %(reason)s).", who=who, name=c["name"],
-                  reason=c["reason"])]
+                  reason=platform_reason(game.seat_ids, c["reason"]))]
 
     def _text_PreferencesChanged(self, game: Game, c: dict, before: Any) -> list[str]:
         return [_("%(who)s: Preferences changed.", who=self._name(game, c["seat"]))]

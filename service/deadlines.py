@@ -12,7 +12,8 @@ from typing import Any, Callable, Iterable
 
 from domain.clock import Schedule, clock_of, iso, parse_at, schedule, schedule_of
 from domain.errors import BadRequest, GameError, GameNotActive, StalePrompt
-from domain.game import ACTIVE, PAUSED, Game
+from domain.game import ACTIVE, BACK_EARLY, PAUSED, Game, new_player_reason
+from domain.i18n import _, n_
 
 
 # ------------------------------------------------------------------------------------------ commands
@@ -56,15 +57,17 @@ def start_vacation(svc: Any, game_id: str, seat: str, days: float) -> None:
     """A player's vacation: their clock stops for `days` (within the game's allowance)."""
     game = svc.get(game_id)
     if seat not in game.seat_ids:
-        raise BadRequest(f"There is no seat {seat!r} in this game.")
+        raise BadRequest(_("There is no seat %(seat)r in this game.", seat=seat))
     _require_vacations(game)
     sched = schedule_for(svc, game)
     if seat in sched.vacations:
-        raise BadRequest("That seat is already on vacation.")
+        raise BadRequest(_("That seat is already on vacation."))
     allowance = sched.clock["vacation_days"] - sched.vacation_days_used.get(seat, 0.0)
     # `not 0 < days` also refuses NaN, which would otherwise slip past both comparisons
     if isinstance(days, bool) or not isinstance(days, (int, float)) or not 0 < days <= allowance + 1e-9:
-        raise BadRequest(f"You may take at most {allowance:g} more vacation days in this game.")
+        raise BadRequest(n_("You may take at most %(days)s more vacation day in this game.",
+                            "You may take at most %(days)s more vacation days in this game.",
+                            int(allowance) if float(allowance).is_integer() else 2, days=format(allowance, "g")))
     until = iso(parse_at(svc.now()) + timedelta(days=days))
 
     def command(current: Game) -> None:
@@ -79,11 +82,11 @@ def end_vacation(svc: Any, game_id: str, seat: str) -> None:
     (the schedule counts a vacation up to its VacationEnded)."""
     game = svc.get(game_id)
     if seat not in game.seat_ids:
-        raise BadRequest(f"There is no seat {seat!r} in this game.")
+        raise BadRequest(_("There is no seat %(seat)r in this game.", seat=seat))
 
     def command(current: Game) -> None:
         # judged on the game being saved: a vacation that the tick ended meanwhile is not ended twice
-        current.end_vacation(seat, "back early", svc.now())
+        current.end_vacation(seat, str(BACK_EARLY), svc.now())  # recorded as text
 
     svc.run_command(game_id, command)
 
@@ -102,9 +105,9 @@ def _paused_by_timeout_of(events: Iterable[Any], seat: str) -> bool:
 
 def _require_vacations(game: Game) -> None:
     if game.status not in (ACTIVE, PAUSED):
-        raise GameNotActive("This game is already over.")
+        raise GameNotActive(_("This game is already over."))
     if clock_of(game.options)["mode"] == "none":
-        raise BadRequest("This game has no deadlines, so there is no clock to stop: no vacation is needed.")
+        raise BadRequest(_("This game has no deadlines, so there is no clock to stop: no vacation is needed."))
 
 
 @dataclass(frozen=True)
@@ -146,9 +149,9 @@ def replace_seat(svc: Any, game_id: str, seat: str, name: str, email: str, reaso
         check(game)
     name, email = (name or "").strip(), (email or "").strip()
     if not name or len(name) > 60:
-        raise BadRequest("The new player needs a name (at most 60 characters).")
+        raise BadRequest(_("The new player needs a name (at most 60 characters)."))
     if email and ("@" not in email or any(c in email for c in " \r\n<>,;")):
-        raise BadRequest(f"{email[:60]!r} is not an e-mail address.")
+        raise BadRequest(_("%(email)r is not an e-mail address.", email=email[:60]))
     token = new_token()
     previous = svc.store.contacts(game.id).get(seat)
     svc.store.set_contact(game.id, seat, email, "every")  # first: the save's listeners (the pump) read it
@@ -161,7 +164,7 @@ def replace_seat(svc: Any, game_id: str, seat: str, name: str, email: str, reaso
         current.replace_seat(seat, name, svc.now(), token_hash=token_hash(token), reason=reason)
         # The pause policy stopped the game for this absent player: the newcomer lets it run again.
         if paused_for_seat and current.status == PAUSED and current.version == game.version + 1:
-            current.resume(f"{seat.capitalize()} has a new player", svc.now())
+            current.resume(str(new_player_reason(seat)), svc.now())  # recorded as text
 
     try:
         svc.run_command(game_id, command)

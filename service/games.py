@@ -26,6 +26,7 @@ from domain.chain import GENESIS, ChainError, check_link
 from domain.decided_by import DecidedBy
 from domain.errors import BadRequest, GameError, NotYourDecision, StalePrompt, TooMany
 from domain.game import Game, public_prompt_id
+from domain.i18n import _, n_
 from domain.rules import DEFAULT_SEATS as _DEFAULT_SEATS, IllegalAction, check_options_for, get_rules, seat_ids_for, titles
 from domain.versions import RulesVersionUnsupported, rules_for
 from service import audit, logs, views
@@ -36,8 +37,8 @@ from service.store import DamagedRecord, Store, alert, project_game
 DEFAULT_SEATS = list(_DEFAULT_SEATS)  # domain.rules: the seats of a title that does not name its own
 MAX_NAME, MAX_MESSAGE, MAX_KEY = 60, 4000, 200
 RETRIES = 30
-ALREADY_DECIDED = ("This decision was already made (or the game has moved on since): nothing was changed. "
-                   "Read the game again for your current decision.")
+ALREADY_DECIDED = _("This decision was already made (or the game has moved on since): nothing was changed. "
+                    "Read the game again for your current decision.")
 log = logging.getLogger("tabularium.games")
 Guard = Callable[[Game], None]
 
@@ -99,10 +100,12 @@ STORE_ERRORS = _store_errors()
 def damaged(gid: UUID, exc: BaseException) -> GameDamaged:
     """The error for a game whose stored record fails its checks, after an integrity alert in the log."""
     reason = exc.sentence if isinstance(exc, DamagedRecord) else \
-        str(exc) if isinstance(exc, ChainError) else f"a stored event cannot be replayed ({type(exc).__name__})"
+        str(exc) if isinstance(exc, ChainError) else \
+        _("a stored event cannot be replayed (%(error)s)", error=type(exc).__name__)
     alert(gid, reason)
-    return GameDamaged(f"Game {gid} failed its integrity check, so it is not shown: {reason}. Nothing was "
-                       "changed; the operator has been alerted (`tabularium verify` gives the details).")
+    return GameDamaged(_("Game %(game)s failed its integrity check, so it is not shown: %(reason)s. Nothing was "
+                         "changed; the operator has been alerted (`tabularium verify` gives the details).",
+                         game=gid, reason=reason))
 
 
 class TokenReplaced(GameError):
@@ -132,7 +135,7 @@ def parse_game_id(game_id: str | UUID) -> UUID:
     try:
         return game_id if isinstance(game_id, UUID) else UUID(str(game_id))
     except ValueError:
-        raise GameNotFound(f"There is no game {str(game_id)[:40]!r}.") from None
+        raise GameNotFound(_("There is no game %(game)r.", game=str(game_id)[:40])) from None
 
 
 class GameService:
@@ -157,7 +160,8 @@ class GameService:
                     seed: str | None = None, game_id: UUID | None = None) -> dict:
         """Returns {"id", "seats": [{"seat", "name", "email", "token", "url"}]}; tokens are shown only here."""
         if not isinstance(rules_id, str) or (rules_id not in titles() and not self.settings.test_titles):
-            raise BadRequest(f"There is no game called {str(rules_id)[:40]!r}; known: {', '.join(titles())}.")
+            raise BadRequest(_("There is no game called %(title)r; known: %(titles)s.", title=str(rules_id)[:40],
+                               titles=", ".join(titles())))
         rules = get_rules(rules_id)
         seats = self._seat_list(rules, players)
         options = self._check_options(rules, options)
@@ -168,7 +172,8 @@ class GameService:
                                for s in seats], options, seed, {k: token_hash(v) for k, v in tokens.items()},
                                self.now())
         except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a wrongly typed option value
-            raise BadRequest(f"The options are not valid for {rules.title} ({type(exc).__name__}: {exc}).") from None
+            raise BadRequest(_("The options are not valid for %(title)s (%(error)s: %(detail)s).", title=rules.title,
+                               error=type(exc).__name__, detail=str(exc))) from None
         for s in seats:  # addresses first: the save's listeners (the e-mail pump) look them up
             self.store.set_contact(game.id, s["seat"], s["email"])
         self.store.set_tokens(game)
@@ -188,7 +193,7 @@ class GameService:
         if key is not None:
             _check_text("idempotency_key", key, MAX_KEY)
         if standing and not DecidedBy.parse(by).is_seat_itself:
-            raise BadRequest("Only the player of a seat can give it a standing order.")
+            raise BadRequest(_("Only the player of a seat can give it a standing order."))
         def command(game: Game) -> dict:
             try:
                 return game.choose(seat, prompt_id, choice, key, self.now(), by, standing=standing,
@@ -211,7 +216,7 @@ class GameService:
         def command(game: Game) -> dict:
             prompt = game.prompt_for(seat)
             if prompt is None:
-                raise NotYourDecision("There is no decision for that seat at the moment.")
+                raise NotYourDecision(_("There is no decision for that seat at the moment."))
             choice = game.rules.default_choice(game.state, seat)
             return game.choose(seat, prompt.id, choice, None, self.now(), by)
         return self._command(game_id, command)
@@ -225,7 +230,7 @@ class GameService:
     def cancel_standing_order(self, game_id: str | UUID, seat: str, order_id: Any,
                               current: Game | None = None, guard: Guard | None = None) -> dict:
         if isinstance(order_id, bool) or not isinstance(order_id, int):
-            raise BadRequest("A standing order is named by its number.")
+            raise BadRequest(_("A standing order is named by its number."))
         def command(game: Game) -> dict:
             game.cancel_standing_order(seat, order_id, self.now(), new_private_salt())
             return {"version": game.version}
@@ -235,7 +240,7 @@ class GameService:
         caps = self.message_caps
         _check_text("text", text, caps.length)
         if not text.strip():
-            raise BadRequest("A message needs some text.")
+            raise BadRequest(_("A message needs some text."))
         if seat is not None:
             self._check_message_caps(parse_game_id(game_id), seat)
         result = self._command(game_id, lambda g: g.post_message(seat, to, text, self.now(),
@@ -266,15 +271,23 @@ class GameService:
         db = self._message_log()
         rows = db.query("SELECT COUNT(*) AS n FROM tabularium_message_log WHERE game_id=?", (str(gid),))
         if int(rows[0]["n"]) >= caps.per_game:
-            raise BadRequest(f"This game has reached its limit of {caps.per_game} messages: no more can "
-                             "be posted in it.")
+            raise BadRequest(n_("This game has reached its limit of %(n)d message: no more can be posted in it.",
+                                "This game has reached its limit of %(n)d messages: no more can be posted in it.",
+                                caps.per_game))
         for window, cap, span in ((3600, caps.per_seat_hour, "hour"), (86400, caps.per_seat_day, "day")):
             rows = db.query("SELECT COUNT(*) AS n, MIN(at) AS first FROM tabularium_message_log"
                             " WHERE game_id=? AND seat=? AND at>?", (str(gid), seat, now - window))
             if int(rows[0]["n"]) >= cap:
                 wait = max(1, int(float(rows[0]["first"]) + window - now) + 1)
-                raise TooMany(f"You have posted {cap} messages in this game in the last {span}, the most "
-                              f"allowed: try again in {_duration(wait)}.", wait)
+                if span == "hour":
+                    refusal = n_("You have posted %(n)d message in this game in the last hour, the most allowed: "
+                                 "try again in %(wait)s.", "You have posted %(n)d messages in this game in the last "
+                                 "hour, the most allowed: try again in %(wait)s.", cap, wait=_duration(wait))
+                else:
+                    refusal = n_("You have posted %(n)d message in this game in the last day, the most allowed: "
+                                 "try again in %(wait)s.", "You have posted %(n)d messages in this game in the last "
+                                 "day, the most allowed: try again in %(wait)s.", cap, wait=_duration(wait))
+                raise TooMany(refusal, wait)
 
     def _log_message(self, gid: UUID, seat: str) -> None:
         self._message_log().execute("INSERT INTO tabularium_message_log (game_id, seat, at) VALUES (?, ?, ?)",
@@ -312,7 +325,7 @@ class GameService:
         try:
             game = self.store.app.repository.get(gid, version=version, projector_func=project_game)
         except AggregateNotFoundError:
-            raise GameNotFound(f"There is no game {str(gid)!r}.") from None
+            raise GameNotFound(_("There is no game %(game)r.", game=str(gid))) from None
         except RulesVersionUnsupported as exc:  # recorded with rules this release cannot replay: a sentence
             log.warning("game %s not loaded: %s", gid, exc.reason)
             raise
@@ -411,7 +424,7 @@ class GameService:
         gid = parse_game_id(game_id)
         entries, unreadable = audit.stored_entries(self.store, gid)
         if not entries and not self.store.witness(gid):
-            raise GameNotFound(f"There is no game {str(gid)!r}.")
+            raise GameNotFound(_("There is no game %(game)r.", game=str(gid)))
         report = audit.audit_entries(str(gid), entries, self.store.witness(gid))
         if unreadable:
             report.chain_valid = False
@@ -433,7 +446,7 @@ class GameService:
         """The verifiable archive: the operator may export any game, a seat only a game that is over."""
         game = self.get(game_id)
         if viewer != views.REFEREE and not views.is_over(game):
-            raise NotYourDecision("A game can be exported by its players once it is over.")
+            raise NotYourDecision(_("A game can be exported by its players once it is over."))
         entries = [audit.entry_of(e) for e in self.events(game.id)]
         contacts = None
         if viewer == views.REFEREE:
@@ -445,12 +458,12 @@ class GameService:
     def import_archive(self, archive: Any) -> str:
         report = audit.audit_archive(archive)
         if not report.ok:
-            raise BadRequest("The archive does not verify: " + "; ".join(report.problems[:5]) + ".")
+            raise BadRequest(_("The archive does not verify: %(problems)s.", problems="; ".join(report.problems[:5])))
         if audit.is_withheld_copy(archive):
-            raise BadRequest("This is a player's copy, with events withheld from that player: it verifies, but "
-                             "only a complete archive (the operator's export) can be imported.")
+            raise BadRequest(_("This is a player's copy, with events withheld from that player: it verifies, but "
+                               "only a complete archive (the operator's export) can be imported."))
         if self.exists(archive["game_id"]):
-            raise BadRequest(f"Game {archive['game_id']} already exists here.")
+            raise BadRequest(_("Game %(game)s already exists here.", game=archive["game_id"]))
         game = audit.game_from_archive(archive)
         self._save(game)
         self.store.set_tokens(game)
@@ -462,7 +475,7 @@ class GameService:
         if seq is None:
             return None
         if not isinstance(seq, int) or seq < 1 or seq > self.get(game_id).version:
-            raise BadRequest("There is no such event in this game.")
+            raise BadRequest(_("There is no such event in this game."))
         return seq
 
     # ------------------------------------------------------------------ internals
@@ -497,7 +510,7 @@ class GameService:
             except (IntegrityError, OperationalError, sqlite3.OperationalError):
                 log.info("conflict on save, retrying (attempt %d)", attempt + 1)
                 time.sleep(0.002 * (attempt + 1))
-        raise GameError("The game is too busy right now; please try again.")
+        raise GameError(_("The game is too busy right now; please try again."))
 
     def _attempt_copy(self, game_id: str | UUID, current: Game | None) -> Game:
         """The caller's freshly loaded game spares a second load; it is never mutated (a copy is). If it
@@ -517,10 +530,10 @@ class GameService:
 
     def _seat_list(self, rules: Any, players: list[Mapping[str, Any]]) -> list[dict]:
         if not isinstance(players, list) or not all(isinstance(p, Mapping) for p in players):
-            raise BadRequest('"players" must be a list of {"name", "email"} objects.')
+            raise BadRequest(_('"players" must be a list of {"name", "email"} objects.'))
         if not rules.min_players <= len(players) <= rules.max_players:
-            raise BadRequest(f"{rules.title} takes {rules.min_players} to {rules.max_players} players, "
-                             f"not {len(players)}.")
+            raise BadRequest(_("%(title)s takes %(min)d to %(max)d players, not %(n)d.", title=rules.title,
+                               min=rules.min_players, max=rules.max_players, n=len(players)))
         seat_ids = seat_ids_for(rules, len(players))
         seats = []
         for seat, player in zip(seat_ids, players):
@@ -528,9 +541,9 @@ class GameService:
             _check_text("name", name, MAX_NAME)
             _check_text("email", email, 254)
             if not name.strip():
-                raise BadRequest("Every player needs a name.")
+                raise BadRequest(_("Every player needs a name."))
             if email and ("@" not in email or any(c in email for c in " \r\n<>,;")):
-                raise BadRequest(f"{email!r} is not an e-mail address.")
+                raise BadRequest(_("%(email)r is not an e-mail address.", email=email))
             seats.append({"seat": seat, "name": name.strip(), "email": email.strip()})
         return seats
 
@@ -541,7 +554,7 @@ class GameService:
         if options is None:
             return {}
         if not isinstance(options, Mapping):
-            raise BadRequest('"options" must be an object.')
+            raise BadRequest(_('"options" must be an object.'))
         from domain.game import rules_options
 
         try:
@@ -561,25 +574,26 @@ class GameService:
         try:
             raw = bytes.fromhex(seed)
         except ValueError:
-            raise BadRequest("A seed must be hexadecimal.") from None
+            raise BadRequest(_("A seed must be hexadecimal.")) from None
         if not 16 <= len(raw) <= 64:
-            raise BadRequest("A seed must be 16 to 64 bytes (32 to 128 hex digits).")
+            raise BadRequest(_("A seed must be 16 to 64 bytes (32 to 128 hex digits)."))
         return raw.hex()
 
 
 def _duration(seconds: int) -> str:
     if seconds < 120:
-        return f"{seconds} seconds"
+        return n_("%(n)d second", "%(n)d seconds", seconds)
     if seconds < 7200:
-        return f"{(seconds + 59) // 60} minutes"
-    return f"{(seconds + 3599) // 3600} hours"
+        return n_("%(n)d minute", "%(n)d minutes", (seconds + 59) // 60)
+    return n_("%(n)d hour", "%(n)d hours", (seconds + 3599) // 3600)
 
 
 def _check_text(field: str, value: Any, limit: int) -> None:
     if not isinstance(value, str):
-        raise BadRequest(f'"{field}" must be a string.')
+        raise BadRequest(_('"%(field)s" must be a string.', field=field))
     if len(value) > limit:
-        raise BadRequest(f'"{field}" is too long (at most {limit} characters).')
+        raise BadRequest(n_('"%(field)s" is too long (at most %(n)d character).',
+                            '"%(field)s" is too long (at most %(n)d characters).', limit, field=field))
 
 
 __all__ = ["GameService", "MessageCaps", "GameNotFound", "IllegalAction", "token_hash", "new_token", "parse_game_id"]

@@ -26,7 +26,9 @@ from typing import Any, Iterable, Mapping
 
 from domain.decided_by import players_own
 from domain.errors import BadRequest, GameNotActive, NotYourDecision
-from domain.game import ACTIVE, PAUSED
+from domain.game import ACTIVE, PAUSED, invited_by_reason, status_name
+from domain.i18n import _, n_
+from domain.rules import seat_name
 from domain.clock import clock_of
 from service.deadlines import replace_seat
 from service.games import GameNotFound
@@ -63,8 +65,8 @@ class OpenSeat:
     @property
     def why(self) -> str:
         if self.bot:
-            return "handed to the bot after a missed deadline"
-        return f"missed {self.missed} deadline{'s' if self.missed != 1 else ''} in a row"
+            return _("handed to the bot after a missed deadline")
+        return n_("missed %(n)d deadline in a row", "missed %(n)d deadlines in a row", self.missed)
 
 
 # ------------------------------------------------------------------------------------------ pure rules
@@ -103,24 +105,26 @@ def check_replacement(game: Any, open_now: Iterable[str], seat: str, inviter: st
     """Raise a GameError saying why `inviter` (a seat of the game, or OPERATOR) may not hand `seat` to a
     new player now; return quietly when it may."""
     if seat not in game.seat_ids:
-        raise SeatNotFound(f"There is no seat {seat[:20]!r} in this game.")
+        raise SeatNotFound(_("There is no seat %(seat)r in this game.", seat=seat[:20]))
     if game.status not in (ACTIVE, PAUSED):
-        raise GameNotActive(f"This game is {game.status}: its seats can no longer be handed to new players.")
+        raise GameNotActive(_("This game is %(status)s: its seats can no longer be handed to new players.",
+                              status=status_name(game.status)))
     if inviter == OPERATOR:
         return
     if inviter not in game.seat_ids:
-        raise ReplacementRefused("Only the players of this game and the operator may invite a replacement.")
+        raise ReplacementRefused(_("Only the players of this game and the operator may invite a replacement."))
     if inviter == seat:
-        raise ReplacementRefused("You cannot invite a replacement for your own seat; "
-                                 "ask the operator if you want to leave the game.")
+        raise ReplacementRefused(_("You cannot invite a replacement for your own seat; "
+                                   "ask the operator if you want to leave the game."))
     if seat not in set(open_now):
-        raise ReplacementRefused(f"{seat.capitalize()} is not open for a replacement player: a seat opens when "
-                                 "its player has missed deadlines in a row or it was handed to the bot.")
+        raise ReplacementRefused(_("%(seat)s is not open for a replacement player: a seat opens when its player has "
+                                   "missed deadlines in a row or it was handed to the bot.", seat=seat_name(seat)))
 
 
 def reason_for(inviter: str) -> str:
-    """What the SeatReplaced event records as its reason (the history shows it)."""
-    return OPERATOR if inviter == OPERATOR else f"invited by {inviter}"
+    """What the SeatReplaced event records as its reason (the history shows it, translated: see
+    domain.game.platform_reason); recorded as its English text."""
+    return OPERATOR if inviter == OPERATOR else str(invited_by_reason(inviter))
 
 
 # ------------------------------------------------------------------------------------------ with the store
@@ -171,7 +175,7 @@ def invite_replacement(svc: Any, game_id: Any, seat: str, name: str, email: str,
     def allowed(game: Any) -> None:
         check_replacement(game, [o.seat for o in open_seats_of(svc, game)], seat, inviter)
         if need_email and not (email or "").strip():
-            raise BadRequest("Give the new player's e-mail address: their link to the game is sent there.")
+            raise BadRequest(_("Give the new player's e-mail address: their link to the game is sent there."))
 
     return replace_seat(svc, game_id, seat, name, email, reason=reason_for(inviter), check=allowed)
 
