@@ -22,6 +22,8 @@ poller, the HTTP webhook). In order:
    (the same choice whenever a prompt of that kind offers it again).
    A stale or illegal reply gets a short explanation with the current choices — sent to the
    registered address, at most a few per hour per seat; an accepted one gets a confirmation.
+   The explanations and confirmations are translatable messages (domain.i18n), stored in the outbox
+   row as JSON (`to_json`) so the e-mail renders them in the recipient's language.
 """
 from __future__ import annotations
 
@@ -37,13 +39,15 @@ from typing import Any
 
 from domain import forms
 from domain.errors import GameError
+from domain.game import status_name
+from domain.i18n import _, to_json
 from domain.rules import Choice, IllegalAction
 from notifications import outbox, tokens
 
 UNDO_WORD = "undo"
 ALWAYS_WORD = "always"
 CANCEL_WORD = "cancel"
-UNDONE_LABEL = "your last choice is taken back (UNDO)"
+UNDONE_LABEL = _("your last choice is taken back (UNDO)")
 
 log = logging.getLogger("tabularium.inbound")
 
@@ -255,11 +259,11 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str, text: str) -> Result:
         return _reject(svc, game, seat, key, reason, outcome)
 
     if not contact.get("email") or sender != contact["email"].strip().lower():
-        return reject("it did not come from the address registered for your seat. Reply from that address, "
-                      "or use the turn form.", "rejected:sender")
+        return reject(_("it did not come from the address registered for your seat. Reply from that address, "
+                        "or use the turn form."), "rejected:sender")
     if tokens.fingerprint(game, seat) != scope["fingerprint"]:
-        return reject("the reply address of that e-mail is no longer valid (your seat's link was replaced). "
-                      "Reply to this e-mail instead.", "rejected:revoked")
+        return reject(_("the reply address of that e-mail is no longer valid (your seat's link was replaced). "
+                        "Reply to this e-mail instead."), "rejected:revoked")
     words = first_words(text, 2)
     word = words[0] if words else ""
     if word.lower() == UNDO_WORD:
@@ -269,26 +273,32 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str, text: str) -> Result:
     standing = word.lower() == ALWAYS_WORD
     if standing:  # "ALWAYS 2": the choice is the word after it
         word = words[1] if len(words) > 1 else ""
-    how = ("ALWAYS followed by the number of your choice" if standing
-           else "the number of your choice as the first word")
     prompt = game.prompt_for(seat)
     if prompt is None:
         over = game.status in ("finished", "abandoned")
         if not over and scope.get("prompt_id") and svc.was_offered(game, seat, scope["prompt_id"]):
-            return reject("this decision was already made (the game has moved on since that e-mail); "
-                          "there is no decision for you at the moment.", "rejected:stale")
-        return reject("the game is over." if over else f"there is no decision for you at the moment "
-                      f"(the game is {game.status}).", "rejected:not-due")
+            return reject(_("this decision was already made (the game has moved on since that e-mail); "
+                            "there is no decision for you at the moment."), "rejected:stale")
+        return reject(_("the game is over.") if over else
+                      _("there is no decision for you at the moment (the game is %(status)s).",
+                        status=status_name(game.status)), "rejected:not-due")
     if scope["prompt_id"] != prompt.id:
-        return reject("the game has moved on since that e-mail, so its choices no longer apply. "
-                      "Here is your current decision: reply to this e-mail.", "rejected:stale")
+        return reject(_("the game has moved on since that e-mail, so its choices no longer apply. "
+                        "Here is your current decision: reply to this e-mail."), "rejected:stale")
     if prompt.form is not None:  # a form: one line per field (domain.forms.read_reply)
         return _choose_form(svc, gid, seat, prompt, text, key, standing, reject)
     if not word:
-        return reject(f"no choice was found at the start of your reply. Write {how}.", "rejected:empty")
+        return reject(_("no choice was found at the start of your reply. Write ALWAYS followed by the number "
+                        "of your choice.") if standing else
+                      _("no choice was found at the start of your reply. Write the number of your choice as the "
+                        "first word."), "rejected:empty")
     choice = resolve_choice(prompt, word)
     if choice is None:
-        return reject(f"{word[:40]!r} is not one of the choices. Write {how}.", "rejected:illegal")
+        quoted = repr(word[:40])
+        return reject(_("%(word)s is not one of the choices. Write ALWAYS followed by the number of your choice.",
+                        word=quoted) if standing else
+                      _("%(word)s is not one of the choices. Write the number of your choice as the first word.",
+                        word=quoted), "rejected:illegal")
     return _choose(svc, gid, seat, prompt, choice, key, standing, reject)
 
 
@@ -302,9 +312,8 @@ def _choose_form(svc: Any, gid: str, seat: str, prompt: Any, text: str, key: str
     try:
         answer = forms.read_reply(prompt.form, lines)
     except IllegalAction as exc:
-        how = forms.reply_syntax(prompt.form)
-        return reject(f"{exc.reason[:1].lower()}{exc.reason[1:]} Write one line per field, for example: {how}",
-                      "rejected:illegal")
+        return reject(_("%(reason)s Write one line per field, for example: %(example)s", reason=exc.reason,
+                        example=forms.reply_syntax(prompt.form)), "rejected:illegal")
     return _choose(svc, gid, seat, prompt, Choice(answer, forms.summary(prompt.form, answer)), key, standing, reject)
 
 
@@ -316,7 +325,7 @@ def _choose(svc: Any, gid: str, seat: str, prompt: Any, choice: Any, key: str, s
         return reject(exc.reason, "rejected:illegal")
     except GameError as exc:
         return reject(exc.reason, "rejected:refused")
-    params = {"choice_label": choice.label, "version": result["version"]}
+    params = {"choice_label": to_json(choice.label), "version": result["version"]}
     if standing:
         params["standing"] = _order_set(svc, gid, seat, prompt.kind)
     rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted",
@@ -339,9 +348,9 @@ def _undo(svc: Any, game: Any, seat: str, key: str, reject: Any) -> Result:
     try:
         result = svc.undo(gid, seat)
     except GameError as exc:
-        return reject(f"nothing was taken back: {exc.reason[:1].lower()}{exc.reason[1:]}", "rejected:undo")
+        return reject(_("nothing was taken back. %(reason)s", reason=exc.reason), "rejected:undo")
     rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted", result["version"],
-                                                {"choice_label": UNDONE_LABEL, "version": result["version"],
+                                                {"choice_label": to_json(UNDONE_LABEL), "version": result["version"],
                                                  "undo": True})])
     return Result("accepted", "undo", gid, seat, tuple(rows))
 
@@ -351,15 +360,15 @@ def _cancel(svc: Any, game: Any, seat: str, word: str, key: str, reject: Any) ->
     seat's current reply addresses will do."""
     gid = str(game.id)
     if not (word.isascii() and word.isdigit()) or len(word) > 9:
-        return reject("write CANCEL followed by the number of one of your standing orders (the game page "
-                      "lists them).", "rejected:cancel")
+        return reject(_("write CANCEL followed by the number of one of your standing orders (the game page "
+                        "lists them)."), "rejected:cancel")
     try:
         result = svc.cancel_standing_order(gid, seat, int(word))
     except GameError as exc:
-        return reject(f"nothing was cancelled: {exc.reason[:1].lower()}{exc.reason[1:]}", "rejected:cancel")
-    label = f"standing order {int(word)} is cancelled (CANCEL): you will be asked again"
+        return reject(_("nothing was cancelled. %(reason)s", reason=exc.reason), "rejected:cancel")
+    label = _("standing order %(order)d is cancelled (CANCEL): you will be asked again", order=int(word))
     rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted", result["version"],
-                                                {"choice_label": label, "version": result["version"],
+                                                {"choice_label": to_json(label), "version": result["version"],
                                                  "cancelled": int(word)})])
     return Result("accepted", "cancel", gid, seat, tuple(rows))
 
@@ -371,7 +380,7 @@ def _reject(svc: Any, game: Any, seat: str, key: str, reason: str, outcome: str)
     if recent and int(recent[0]["n"]) >= REJECTIONS_PER_HOUR:
         return Result(outcome, "rate-limited: no explanation sent", gid, seat)
     rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_rejected", game.version,
-                                                {"reason": reason})])
+                                                {"reason": to_json(reason)})])
     return Result(outcome, reason, gid, seat, tuple(rows))
 
 
