@@ -21,6 +21,11 @@ row, so two processes catching up at once write the rows once (the loser reads t
 narrated twice, a restart costs nothing, and an existing database fills its table game by game, on
 first read. Tables are created on first use (like the message log), so `init-db` needs no change.
 
+Text: each entry's lines are stored as message JSON (`domain.i18n.to_json`: the msgid and its named
+parameters), so a page is rendered in its reader's language when it is read (`locales.render`, the
+`language` of `entries`, `page` and `recent`; English for now). Rows written before this hold plain
+strings (English): they are read as they are.
+
 Integrity: the events of a history page are read again and checked (each row against its hash, each
 link, and each against the hash its narration was made from): an event changed after it was narrated
 is refused as before (GameDamaged: 503), while a page still costs only its own events.
@@ -36,6 +41,8 @@ from uuid import UUID
 from domain.chain import GENESIS
 from domain.decided_by import by_seat_itself
 from domain.errors import GameError
+from domain.i18n import from_json, to_json
+from locales import DEFAULT as DEFAULT_LANGUAGE, render
 from service.views import REFEREE, HistoryBuilder
 
 TABLE, PROGRESS = "tabularium_history", "tabularium_history_progress"
@@ -69,6 +76,17 @@ def viewer_key(game: Any, viewer: str | None) -> str:
     if viewer is not None and viewer in game.seat_ids:
         return viewer
     return PUBLIC
+
+
+def stored_text(lines: list) -> str:
+    """An entry's lines as the table stores them: JSON of messages (a parameter that JSON cannot hold is
+    kept as its text)."""
+    return json.dumps([to_json(line) for line in lines], ensure_ascii=False, default=str)
+
+
+def read_text(stored: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """Stored lines rendered in `language`: messages (`stored_text`), or the plain strings of older rows."""
+    return [render(from_json(line), language) for line in json.loads(stored)]
 
 
 def _own_move(kind: str, c: dict) -> str | None:
@@ -179,16 +197,16 @@ class HistoryModel:
         builders = self._builders(game, final)
         kind, c = type(event).__name__, event.content
         entries = {key: b._entry(game, event, before) for key, b in builders.items()}
-        public = entries[PUBLIC]
+        # a viewer's row only where its messages differ from the public's (None: it may not see the event)
+        texts = {key: None if entry is None else stored_text(entry["text"]) for key, entry in entries.items()}
         gid, seq, actor = str(game.id), event.originator_version, _own_move(kind, c)
         common = (kind, int(kind == CHAT), c["at"], c.get("seat"), actor)
         rows = []
-        for key, entry in entries.items():
-            if key != PUBLIC and entry == public:
+        for key, text in texts.items():
+            if key != PUBLIC and text == texts[PUBLIC]:
                 continue
-            if entry is None and public is None:
+            if text is None and texts[PUBLIC] is None:
                 continue
-            text = None if entry is None else json.dumps(entry["text"], ensure_ascii=False)
             rows.append((gid, seq, key, *common, text, event.hash))
         return rows
 
@@ -251,7 +269,7 @@ class HistoryModel:
                  " WHERE o.game_id = h.game_id AND o.viewer = ? AND o.seq = h.seq) IS NULL", (), (key,))]
 
     def _select(self, game: Any, key: str, where: str = "", params: tuple = (), order: str = "ASC",
-                limit: int | None = None) -> list[dict]:
+                limit: int | None = None, language: str = DEFAULT_LANGUAGE) -> list[dict]:
         g, parts, args = str(game.id), [], []
         tail = f" ORDER BY h.seq {order}" + (" LIMIT ?" if limit is not None else "")
         for n, (clause, pre, post) in enumerate(self._branches(key, where)):
@@ -260,7 +278,7 @@ class HistoryModel:
         sql = " UNION ALL ".join(parts) + f" ORDER BY seq {order}" + (" LIMIT ?" if limit is not None else "")
         rows = self.db.query(sql, (*args, *((limit,) if limit is not None else ())))
         entries = [{"seq": int(r["seq"]), "type": r["kind"], "at": r["at"], "seat": r["seat"],
-                    "text": json.loads(r["text"]), "hash": r["hash"]} for r in rows]
+                    "text": read_text(r["text"], language), "hash": r["hash"]} for r in rows]
         return entries if order == "ASC" else entries[::-1]
 
     def _bounds(self, game: Any, key: str) -> tuple[int | None, int | None]:
@@ -275,28 +293,31 @@ class HistoryModel:
         lasts = [v for k, v in row.items() if k.startswith("desc") and v is not None]
         return (min(firsts) if firsts else None), (max(lasts) if lasts else None)
 
-    def entries(self, game: Any, viewer: str | None) -> list[dict]:
-        """The whole narration for `viewer` (what `GameService.history` gives; tests and small games)."""
+    def entries(self, game: Any, viewer: str | None, language: str = DEFAULT_LANGUAGE) -> list[dict]:
+        """The whole narration for `viewer` (what `GameService.history` gives; tests and small games), in
+        `language`."""
         self.ensure(game)
-        return self._select(game, viewer_key(game, viewer))
+        return self._select(game, viewer_key(game, viewer), language=language)
 
     def page(self, game: Any, viewer: str | None, before: int | None, after: int | None, limit: int,
-             around: int | None = None, check: bool = True) -> tuple[list[dict], int | None, int | None]:
+             around: int | None = None, check: bool = True,
+             language: str = DEFAULT_LANGUAGE) -> tuple[list[dict], int | None, int | None]:
         """(the page, `before` for the older page or None, `after` for the newer page or None), exactly as
         `service.web.history.history_page` pages the whole narration: in event order; without a cursor the
-        newest page; `around` the page around that event."""
+        newest page; `around` the page around that event. Its text is in `language`."""
         self.ensure(game)
-        key = viewer_key(game, viewer)
+        key, lang = viewer_key(game, viewer), language
         if before is not None:
-            items = self._select(game, key, "h.seq < ?", (before,), "DESC", limit)
+            items = self._select(game, key, "h.seq < ?", (before,), "DESC", limit, lang)
         elif after is not None:
-            items = self._select(game, key, "h.seq > ?", (after,), "ASC", limit)
+            items = self._select(game, key, "h.seq > ?", (after,), "ASC", limit, lang)
         elif around is not None:
-            later = self._select(game, key, "h.seq >= ?", (around,), "ASC", limit)
-            earlier = self._select(game, key, "h.seq < ?", (around,), "DESC", max(limit // 2, limit - len(later)))
+            later = self._select(game, key, "h.seq >= ?", (around,), "ASC", limit, lang)
+            earlier = self._select(game, key, "h.seq < ?", (around,), "DESC", max(limit // 2, limit - len(later)),
+                                   lang)
             items = earlier + later[:limit - len(earlier)]
         else:
-            items = self._select(game, key, "", (), "DESC", limit)
+            items = self._select(game, key, "", (), "DESC", limit, lang)
         first, last = self._bounds(game, key)
         if not items:
             return [], (before if before is not None and first is not None and first < before else None), None
@@ -306,10 +327,11 @@ class HistoryModel:
         newer = items[-1]["seq"] if last > items[-1]["seq"] else None
         return items, older, newer
 
-    def recent(self, game: Any, viewer: str | None, chat: bool, limit: int) -> list[dict]:
-        """The newest `limit` messages (`chat`) or other events the viewer sees, in event order."""
+    def recent(self, game: Any, viewer: str | None, chat: bool, limit: int,
+               language: str = DEFAULT_LANGUAGE) -> list[dict]:
+        """The newest `limit` messages (`chat`) or other events the viewer sees, in event order, in `language`."""
         self.ensure(game)
-        return self._select(game, viewer_key(game, viewer), "h.chat = ?", (int(chat),), "DESC", limit)
+        return self._select(game, viewer_key(game, viewer), "h.chat = ?", (int(chat),), "DESC", limit, language)
 
     def last_move(self, game: Any, seat: str | None) -> int:
         """The seq of the seat's own latest decision (not automatic, timed out, bot or operator), or 0."""
