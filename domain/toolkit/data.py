@@ -44,16 +44,17 @@ def merge_overrides(base: Any, override: Any, path: str = "data", title: str = "
         merged = dict(base)
         for key, value in override.items():
             if key not in base:
+                where = f"{path}.{key}"  # a path of keys, not words
                 raise IllegalAction(_("The data override %(path)s does not name anything in %(title)s's data.",
-                                      path=f"{path}.{key}", title=title))
+                                      path=where, title=title))
             merged[key] = merge_overrides(base[key], value, f"{path}.{key}", title)
         return merged
     if isinstance(base, list) and isinstance(override, dict) and base and all("id" in r for r in base):
         ids = [r["id"] for r in base]
         for key in override:
             if key not in ids:
-                raise IllegalAction(_("The data override %(path)s names no record with that id.",
-                                      path=f"{path}.{key}"))
+                where = f"{path}.{key}"  # a path of keys, not words
+                raise IllegalAction(_("The data override %(path)s names no record with that id.", path=where))
         return [merge_overrides(r, override[r["id"]], f"{path}.{r['id']}", title) if r["id"] in override else r
                 for r in base]
     if isinstance(base, dict) and not isinstance(override, dict):
