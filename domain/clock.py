@@ -365,7 +365,7 @@ def schedule(events: Iterable[Any], clock: Mapping | None = None) -> Schedule:
                 since[seat] = at
         owed = now_owed
     if game is None:
-        raise BadRequest("A game needs at least its creation event.")
+        raise BadRequest(_("A game needs at least its creation event."))
     seats = {s: _seat_clock(cfg, s, pid, since[s], banks.get(s, 0.0), missed.get(s, 0),
                             _excl(cfg, pauses, vac.get(s, [])), s in open_vac, game.status == PAUSED)
              for s, pid in owed.items()} if cfg["mode"] != "none" else {}

@@ -434,7 +434,8 @@ class GameService:
         except STORE_ERRORS:
             raise
         except Exception as exc:  # noqa: BLE001 — the events decode but do not fold: reported above
-            snapshot_problems = [] if not report.ok else [f"the snapshots could not be compared ({type(exc).__name__})"]
+            snapshot_problems = [] if not report.ok else [_("the snapshots could not be compared (%(error)s)",
+                                                                   error=type(exc).__name__)]
         if snapshot_problems:
             report.replay_valid = False  # a stored state that replay does not give
             report.problems += snapshot_problems
