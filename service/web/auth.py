@@ -65,7 +65,7 @@ def bearer_token() -> str | None:
     header = request.headers.get("Authorization")
     if header is None:
         return None
-    scheme, _, token = header.partition(" ")
+    scheme, _sep, token = header.partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
         abort(401, description=_('Send the token as "Authorization: Bearer <token>".'))

@@ -21,7 +21,10 @@ from flask.json.provider import DefaultJSONProvider
 from markupsafe import Markup, escape
 
 import locales
-from domain.i18n import Message, Sentences, from_json
+from domain.i18n import Message, Sentences, _, from_json
+
+STATUS_NAMES = {"active": _("active"), "paused": _("paused"), "finished": _("finished"),
+                "abandoned": _("abandoned")}  # a game's status, as the lobby and the game page show it
 
 
 def reader_language() -> str:
@@ -41,6 +44,19 @@ def tr(text: Any) -> str:
     if isinstance(text, dict):
         text = from_json(text)
     return locales.render(text, current_language())
+
+
+def status_name(status: str) -> str:
+    """A game's status in the reader's language (an unknown one as it is)."""
+    return tr(STATUS_NAMES.get(status, status))
+
+
+def winner_list(seats: list[str], names: dict) -> str:
+    """ "Red (Ann) and Blue (Bob)": seats with their players' names, listed the reader's language's way."""
+    from babel.lists import format_list
+
+    items = [tr(_("%(seat)s (%(name)s)", seat=seat.capitalize(), name=names.get(seat, seat))) for seat in seats]
+    return format_list(items, locale=current_language()) if items else ""
 
 
 def tr_html(text: Any) -> Markup:
@@ -114,6 +130,8 @@ def init_app(app: Flask) -> None:
     babel.domain_instance = CatalogDomain(translation_directories=[str(locales.HERE)], domain=locales.DOMAIN)
     app.jinja_env.add_extension("jinja2.ext.i18n")  # Flask-Babel added it already; saying so costs nothing
     app.jinja_env.filters["tr"] = tr
+    app.jinja_env.globals.update(reader_language=reader_language, status_name=status_name,
+                                winner_list=winner_list)
     app.json = LocalisedJSON(app)
 
 

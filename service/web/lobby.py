@@ -68,7 +68,7 @@ def games_query() -> tuple[list[str], tuple[str, str] | None]:
     raw = request.args.get("before")
     if raw is None or raw == "":
         return statuses, None
-    at, _, gid = raw.rpartition("_")
+    at, _sep, gid = raw.rpartition("_")
     try:
         if len(raw) > 100 or not at:
             raise ValueError

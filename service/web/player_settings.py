@@ -136,7 +136,7 @@ def vacation(game_id: str):
         return n_("%(seat)s is on vacation for %(days)s day: the clock is stopped.",
                   "%(seat)s is on vacation for %(days)s days: the clock is stopped.",
                   int(days) if float(days).is_integer() else 2,  # a fraction of a day reads as "days"
-                  seat=seat.capitalize(), days=f"{days:g}")
+                  seat=seat.capitalize(), days=format(days, "g"))
     return form_action(game_id, action)
 
 
