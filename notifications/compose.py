@@ -64,6 +64,11 @@ def recipient_language(contact: dict | None) -> str:
     return locales.DEFAULT
 
 
+def language_of(svc: Any, game_id: str, seat: str) -> str:
+    """The language of a seat's e-mails and notices (its contact, re-read at most every two seconds)."""
+    return recipient_language(_contacts(svc, game_id).get(seat))
+
+
 @functools.lru_cache(maxsize=8)
 def environments(language: str) -> tuple[Environment, Environment]:
     """The text and HTML environments of one language, with its gettext installed (`locales.install`).
@@ -500,4 +505,4 @@ def _reply_rejected(ctx: dict, params: dict) -> dict:
 
 
 __all__ = ["compose", "Composed", "Skip", "NotYet", "render", "subject", "thread_root", "CONTEXTS", "ALLOWED",
-           "recipient_language", "environments", "seat_label"]
+           "recipient_language", "language_of", "environments", "seat_label"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.errors import BadRequest
 from domain.game import EMAIL_PREFERENCES
+from domain.i18n import _
 from notifications.ports import GameServicePort
 
 PREFERENCES = EMAIL_PREFERENCES  # every e-mail, one digest a day, none
@@ -14,10 +15,10 @@ PREFERENCES = EMAIL_PREFERENCES  # every e-mail, one digest a day, none
 
 def set_preference(svc: GameServicePort, game_id: str, seat: str, preference: str, by: str = "seat") -> None:
     if preference not in PREFERENCES:
-        raise BadRequest(f"The e-mail preference must be one of {', '.join(PREFERENCES)}.")
+        raise BadRequest(_("The e-mail preference must be one of %(choices)s.", choices=", ".join(PREFERENCES)))
     contact = svc.store.contacts(game_id).get(seat)
     if contact is None:
-        raise BadRequest(f"There is no seat {seat!r} with an address in this game.")
+        raise BadRequest(_("There is no seat %(seat)s with an address in this game.", seat=repr(seat)))
     if contact.get("preference") == preference:
         return
     svc.store.set_contact(svc.get(game_id).id, seat, contact["email"], preference)

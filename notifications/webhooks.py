@@ -12,6 +12,8 @@ channel (Discord, Slack, Matrix bridges) or a push service (ntfy).
   and composed at send time (`compose`) from what the seat may see, like the e-mails. A channel is
   shared, so a payload never carries a seat token, a magic link, a choice or the prompt's sentence:
   only whose turn it is in which game, and a link to the game page, which needs the player's own login.
+* The sentences (the notices, the URL rules' refusals, the test's result) are translatable messages
+  (domain.i18n); a notice is rendered in the seat's language (`compose.recipient_language`).
 """
 from __future__ import annotations
 
@@ -26,6 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+import locales
+from domain.i18n import Message, _, n_
+from domain.narration import and_list
+from domain.rules import seat_name
 from notifications.transport import PermanentError, TransientError
 
 MAX_URL = 500
@@ -37,7 +43,7 @@ ALLOW_PRIVATE_ENV = "TABULARIUM_WEBHOOK_ALLOW_PRIVATE"
 
 
 class WebhookUrlError(ValueError):
-    """A URL we refuse to store or post to; the message is a sentence for the player."""
+    """A URL we refuse to store or post to; `args[0]` is a sentence for the player (a Message)."""
 
 
 class UnknownHost(WebhookUrlError):
@@ -71,24 +77,24 @@ def check_url(url: str, private_ok: bool | None = None) -> Target:
 def parse_url(url: str, private_ok: bool = False) -> tuple[str, str, int, str]:
     """(scheme, host, port, path with query): the pure part of the rules, no network."""
     if not isinstance(url, str) or not url.strip():
-        raise WebhookUrlError("Paste the web hook address your chat app or push service gave you.")
+        raise WebhookUrlError(_("Paste the web hook address your chat app or push service gave you."))
     url = url.strip()
     if len(url) > MAX_URL:
-        raise WebhookUrlError(f"That web hook address is too long (at most {MAX_URL} characters).")
+        raise WebhookUrlError(_("That web hook address is too long (at most %(max)d characters).", max=MAX_URL))
     if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in url):
-        raise WebhookUrlError("A web hook address cannot contain spaces or control characters.")
+        raise WebhookUrlError(_("A web hook address cannot contain spaces or control characters."))
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
-        raise WebhookUrlError("That is not a valid web address.") from None
+        raise WebhookUrlError(_("That is not a valid web address.")) from None
     allowed = ("https", "http") if private_ok else ("https",)
     if parts.scheme.lower() not in allowed:
-        raise WebhookUrlError("The web hook address must start with https://.")
+        raise WebhookUrlError(_("The web hook address must start with https://."))
     if "@" in parts.netloc:
-        raise WebhookUrlError("The web hook address must not contain a user name or password.")
+        raise WebhookUrlError(_("The web hook address must not contain a user name or password."))
     if not parts.hostname:
-        raise WebhookUrlError("The web hook address has no host name.")
+        raise WebhookUrlError(_("The web hook address has no host name."))
     scheme = parts.scheme.lower()
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     return scheme, parts.hostname, port or (443 if scheme == "https" else 80), path
@@ -105,14 +111,14 @@ def public_address(host: str, port: int, private_ok: bool = False) -> str:
     try:
         addresses = resolve(host, port)
     except (OSError, UnicodeError):
-        raise UnknownHost(f"The host {host[:80]} cannot be found.") from None
+        raise UnknownHost(_("The host %(host)s cannot be found.", host=host[:80])) from None
     if not addresses:
-        raise UnknownHost(f"The host {host[:80]} cannot be found.")
+        raise UnknownHost(_("The host %(host)s cannot be found.", host=host[:80]))
     if not private_ok:
         for address in addresses:
             if not is_public(address):
-                raise WebhookUrlError(f"The host {host[:80]} is on a private or reserved network "
-                                      "(only public addresses are allowed).")
+                raise WebhookUrlError(_("The host %(host)s is on a private or reserved network "
+                                        "(only public addresses are allowed).", host=host[:80]))
     return addresses[0]
 
 
@@ -216,27 +222,32 @@ def compose(svc: Any, row: dict) -> tuple[str, dict]:
     raise Skip(f"unknown kind {kind!r}")
 
 
-def seat_label(game: Any, seat: str) -> str:
+def seat_label(game: Any, seat: str) -> Message:
     names = {s["seat"]: s["name"] for s in game.seats}
-    return f"{seat.capitalize()} ({names.get(seat, seat)})"
+    return _("%(seat)s (%(name)s)", seat=seat_name(seat), name=names.get(seat, seat))
 
 
-def your_turn_line(game: Any, seat: str) -> str:
+def your_turn_line(game: Any, seat: str) -> Message:
     """Only who and which game. Not the prompt's sentence: a title may word it with the seat's own
     private facts (a hand, a purse), and a channel is shared with the other players."""
-    return f"{game.rules.title}: your turn, {seat_label(game, seat)}."
+    return _("%(title)s: your turn, %(seat)s.", title=game.rules.title, seat=seat_label(game, seat))
 
 
-def finished_line(game: Any, seat: str, abandoned: bool) -> str:
+def finished_line(game: Any, seat: str, abandoned: bool) -> Message:
     if abandoned or not game.outcome:
-        return f"{game.rules.title}: the game was abandoned, {seat_label(game, seat)}."
-    winners = " and ".join(seat_label(game, w) for w in game.outcome.get("winners", []))
-    verb = "win" if len(game.outcome.get("winners", [])) > 1 else "wins"
-    return f"{game.rules.title}: the game is over, {seat_label(game, seat)} — {winners or 'nobody'} {verb}."
+        return _("%(title)s: the game was abandoned, %(seat)s.", title=game.rules.title, seat=seat_label(game, seat))
+    winners = game.outcome.get("winners", [])
+    if not winners:
+        return _("%(title)s: the game is over, %(seat)s — nobody wins.", title=game.rules.title,
+                 seat=seat_label(game, seat))
+    return n_("%(title)s: the game is over, %(seat)s — %(winners)s wins.",
+              "%(title)s: the game is over, %(seat)s — %(winners)s win.", len(winners), title=game.rules.title,
+              seat=seat_label(game, seat), winners=and_list([seat_label(game, w) for w in winners]))
 
 
-def trial_line(game: Any, seat: str) -> str:
-    return f"{game.rules.title}: test message for {seat_label(game, seat)} — this is where your turns will be announced."
+def trial_line(game: Any, seat: str) -> Message:
+    return _("%(title)s: test message for %(seat)s — this is where your turns will be announced.",
+             title=game.rules.title, seat=seat_label(game, seat))
 
 
 def game_link(svc: Any, game_id: str, seat: str) -> str:
@@ -245,10 +256,14 @@ def game_link(svc: Any, game_id: str, seat: str) -> str:
 
 
 def payload(svc: Any, game: Any, seat: str, kind: str, line: str) -> dict:
+    """The JSON posted: the notice in the seat's language, then the link to the game page."""
+    from notifications.compose import language_of
+
+    language = language_of(svc, str(game.id), seat)
     link = game_link(svc, str(game.id), seat)
-    sentence = neutralise(f"{line} {link}")
+    sentence = neutralise(f"{locales.render(line, language)} {link}")
     return {"text": sentence, "content": sentence, "game_id": str(game.id), "seat": seat, "kind": kind,
-            "title": game.rules.title, "url": link,
+            "title": locales.render(game.rules.title, language), "url": link,
             # Discord: a player named "@everyone" must not ping the whole server.
             "allowed_mentions": {"parse": []}}
 
@@ -345,14 +360,24 @@ def _connection(target: Target, timeout: float) -> http.client.HTTPConnection:
     return conn
 
 
-def send_test(svc: Any, game: Any, seat: str, url: str) -> str:
-    """One synchronous POST, no outbox row: a sentence saying what happened, for the page."""
+def send_test(svc: Any, game: Any, seat: str, url: str) -> Message:
+    """One synchronous POST, no outbox row: a sentence saying what happened, for the page (the web
+    renders it in the reader's language)."""
     body = payload(svc, game, seat, "webhook_test", trial_line(game, seat))
     try:
         status = post_json(url, body, timeout=TEST_TIMEOUT)
     except (TransientError, PermanentError) as exc:
-        return f"The test message was not accepted: {exc}"
-    return f"The test message was accepted (HTTP {status})."
+        return _("The test message was not accepted: %(error)s", error=_failure(exc))
+    return _("The test message was accepted (HTTP %(status)s).", status=status)
+
+
+def _failure(exc: Exception) -> Any:
+    """Why a post failed: the URL rule's own sentence (a Message) when that was it, else the receiver's
+    answer or the connection error as it came (not ours to translate)."""
+    cause = exc.__cause__
+    if isinstance(cause, WebhookUrlError) and cause.args and isinstance(cause.args[0], Message):
+        return cause.args[0]
+    return str(exc)
 
 
 __all__ = ["check_url", "parse_url", "resolve", "public_address", "is_public", "mask", "set_hook", "remove_hook",
