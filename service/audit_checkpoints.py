@@ -58,6 +58,7 @@ from eventsourcing.domain import Snapshot
 
 from domain.chain import state_hash
 from domain.game import Game
+from domain.i18n import _
 from service import audit
 from service.games import parse_game_id
 from service.store import GAME_TOPIC, DamagedRecord, alert
@@ -138,7 +139,7 @@ def sealed(service: Any, gid: UUID) -> dict | None:
                                                  str(row["sealed_at"]), str(row["body"]))
         if not any(hmac.compare_digest(_seal(k, str(gid), length, head, digest, sealed_at, body), str(row["seal"]))
                    for k in _keys(service)):
-            raise DamagedRecord("it does not match its seal: it was changed (or sealed with another key)")
+            raise DamagedRecord(_("it does not match its seal: it was changed (or sealed with another key)"))
     except DamagedRecord as exc:
         alert(gid, f"the audit checkpoint at event {row.get('length')} is ignored: {exc.sentence}; "
                    "audited in full")
@@ -159,12 +160,12 @@ def load(service: Any, gid: UUID, row: dict | None) -> tuple[audit.AuditedPrefix
         data = service.store.app.mapper.transcoder.decode(row["body"].encode())
         if data.get("format") != FORMAT or data.get("chain_valid") is not True \
                 or data.get("replay_valid") is not True:
-            raise DamagedRecord("it is not a checkpoint of a passed audit")
+            raise DamagedRecord(_("it is not a checkpoint of a passed audit"))
         state = dict(data["game"])
         game = Snapshot(originator_id=gid, originator_version=length, timestamp=datetime.now(timezone.utc),
                         topic=GAME_TOPIC, state=state).mutate(None)
         if state_hash(game.state) != digest or game.head != head or not isinstance(game, Game):
-            raise DamagedRecord("its game is not the state it names")
+            raise DamagedRecord(_("its game is not the state it names"))
         if data.get("code") != code_version(game):
             return None  # replayed by another release (or rules version): audit in full, then re-checkpoint
     except DamagedRecord as exc:
@@ -185,21 +186,24 @@ def contradiction(service: Any, gid: UUID, row: dict) -> str | None:
     length, head = row["length"], row["head"]
     recorder = service.store.app.recorder
     rows = recorder.select_events(gid, gt=length - 1, lte=length)
-    changed = f"The record was changed after it was audited at event {length}: "
     if not rows:
         last = recorder.select_events(gid, desc=True, limit=1)
         if not last or last[0].originator_version < length:
-            now = last[0].originator_version if last else 0
-            return changed + (f"the audited record had {length} events, the stored one now has {now} "
-                              "(it was truncated)")
-        return changed + f"event {length} is no longer stored (it was deleted)"
+            return _("The record was changed after it was audited at event %(length)d: the audited record had "
+                     "%(length)d events, the stored one now has %(now)d (it was truncated)",
+                     length=length, now=last[0].originator_version if last else 0)
+        return _("The record was changed after it was audited at event %(length)d: event %(length)d is no "
+                 "longer stored (it was deleted)", length=length)
     try:
         stored_head = service.store.app.mapper.to_domain_event(rows[0]).hash
     except DamagedRecord as exc:
-        return changed + f"event {length} is no longer the audited one ({exc.sentence})"
+        return _("The record was changed after it was audited at event %(length)d: event %(length)d is no "
+                 "longer the audited one (%(why)s)", length=length, why=exc.sentence)
     if stored_head != head:
-        return changed + (f"event {length} now has the hash {stored_head[:16]}…, the audited one had "
-                          f"{head[:16]}… (it or an event before it was rewritten, and the hashes recomputed)")
+        return _("The record was changed after it was audited at event %(length)d: event %(length)d now has "
+                 "the hash %(stored)s…, the audited one had %(audited)s… (it or an event before it was "
+                 "rewritten, and the hashes recomputed)", length=length, stored=stored_head[:16],
+                 audited=head[:16])
     return None
 
 
@@ -275,19 +279,23 @@ def accept_restored(service: Any, game_id: Any) -> str:
     gid = parse_game_id(game_id)
     rows = _table(service).query(f"SELECT * FROM {TABLE} WHERE game_id=?", (str(gid),))
     if not rows:
-        return f"game {gid} has no audit checkpoint: nothing to accept"
+        return _("Game %(game)s has no audit checkpoint: nothing to accept.", game=str(gid))
     row = rows[0]
     evidence = sealed(service, gid)
-    what = (f"the audit checkpoint of game {gid}: {row['length']} events audited, up to head {row['head']}, "
-            f"sealed at {row['sealed_at']}")
+    facts = {"game": str(gid), "length": int(row["length"]), "head": str(row["head"]),
+             "sealed_at": str(row["sealed_at"])}
     if evidence is None:
-        what += " (its seal does not hold: it was not evidence)"
+        said = _("Dropped the audit checkpoint of game %(game)s (%(length)d events audited, up to head %(head)s, "
+                 "sealed at %(sealed_at)s): its seal does not hold, so it was not evidence.", **facts)
     else:
         sentence = contradiction(service, gid, evidence)
-        what += f"; {sentence[0].lower()}{sentence[1:]}" if sentence else "; the stored record agrees with it"
+        said = _("Dropped the audit checkpoint of game %(game)s (%(length)d events audited, up to head %(head)s, "
+                 "sealed at %(sealed_at)s). %(contradiction)s", contradiction=sentence, **facts) if sentence else \
+            _("Dropped the audit checkpoint of game %(game)s (%(length)d events audited, up to head %(head)s, "
+              "sealed at %(sealed_at)s): the stored record agrees with it.", **facts)
     drop(service, gid)
-    alert(gid, f"accepted the stored record as restored: dropped {what}")
-    return f"dropped {what}"
+    alert(gid, f"accepted the stored record as restored: {said}")
+    return said
 
 
 def public_audit(service: Any, game_id: Any) -> audit.AuditReport:

@@ -12,7 +12,7 @@ import json
 import logging
 import re
 from datetime import datetime
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, Repository
@@ -23,6 +23,7 @@ from eventsourcing.utils import get_topic
 from domain.chain import GENESIS, event_hash
 from domain.clock import schedule_of, wake_at
 from domain.game import Game
+from domain.i18n import _
 from service.config import Settings
 from service.db import Database, eventsourcing_env
 from service.recorders import INDEX_KWARG, WAKE_KWARG, WAKE_UPSERT, recorder_topic
@@ -135,33 +136,37 @@ class CheckedMapper(Mapper):
             return self._snapshot(stored_event)
         cls = EVENT_CLASSES.get(topic)
         if cls is None:
-            raise DamagedRecord(f"event {seq} has an unknown kind ({str(topic)[:60]!r})")
-        state = self._decode(stored_event, f"event {seq}")
+            raise DamagedRecord(_("event %(seq)d has an unknown kind (%(kind)s)", seq=seq, kind=repr(str(topic)[:60])))
+        state = self._decode(stored_event, lambda why: _("event %(seq)d cannot be read (%(why)s)", seq=seq, why=why))
         created = cls is Game.GameCreated
         if not isinstance(state, dict) or set(state) != (CREATED_FIELDS if created else EVENT_FIELDS):
-            raise DamagedRecord(f"event {seq} ({cls.__name__}) does not have the fields the server writes")
+            raise DamagedRecord(_("event %(seq)d (%(kind)s) does not have the fields the server writes", seq=seq,
+                                  kind=cls.__name__))
         content, prev, digest, stamp = state["content"], state["prev_hash"], state["hash"], state["timestamp"]
         if not isinstance(content, dict) or not isinstance(prev, str) or not isinstance(digest, str) \
                 or not isinstance(stamp, datetime):
-            raise DamagedRecord(f"event {seq} ({cls.__name__}) has fields of the wrong type")
+            raise DamagedRecord(_("event %(seq)d (%(kind)s) has fields of the wrong type", seq=seq, kind=cls.__name__))
         if created != (seq == 1) or (created and (prev != GENESIS or state["originator_topic"] != GAME_TOPIC)):
-            raise DamagedRecord(f"event {seq} ({cls.__name__}) is not where such an event can be")
+            raise DamagedRecord(_("event %(seq)d (%(kind)s) is not where such an event can be", seq=seq,
+                                  kind=cls.__name__))
         originator_id = stored_event.originator_id
         if not isinstance(originator_id, UUID):
             originator_id = UUID(str(originator_id))
         if event_hash(str(originator_id), seq, cls.__name__, prev, content) != digest:
-            raise DamagedRecord(f"event {seq} ({cls.__name__}) does not match its hash: its content was changed")
+            raise DamagedRecord(_("event %(seq)d (%(kind)s) does not match its hash: its content was changed", seq=seq,
+                                  kind=cls.__name__))
         try:
             if datetime.fromisoformat(content["at"]) != stamp:
                 raise ValueError
         except (KeyError, TypeError, ValueError):
-            raise DamagedRecord(f"event {seq} ({cls.__name__}) has a time that is not its content's") from None
+            raise DamagedRecord(_("event %(seq)d (%(kind)s) has a time that is not its content's", seq=seq,
+                                  kind=cls.__name__)) from None
         state["originator_id"], state["originator_version"] = originator_id, seq
         domain_event = object.__new__(cls)
         object.__setattr__(domain_event, "__dict__", state)
         return domain_event
 
-    def _decode(self, stored_event: StoredEvent, what: str) -> Any:
+    def _decode(self, stored_event: StoredEvent, unreadable: Callable[[str], str]) -> Any:
         try:
             data = stored_event.state
             if self.cipher:
@@ -170,22 +175,23 @@ class CheckedMapper(Mapper):
                 data = self.compressor.decompress(data)
             return self.transcoder.decode(data)
         except Exception as exc:  # noqa: BLE001 — not JSON, nested too deep, a bad transcoding: all unreadable
-            raise DamagedRecord(f"{what} cannot be read ({type(exc).__name__})") from None
+            raise DamagedRecord(unreadable(type(exc).__name__)) from None
 
     def _snapshot(self, stored_event: StoredEvent) -> Any:
         seq = stored_event.originator_version
-        what = f"the snapshot at event {seq}"
-        state = self._decode(stored_event, what)
+        state = self._decode(stored_event, lambda why: _("the snapshot at event %(seq)d cannot be read (%(why)s)",
+                                                         seq=seq, why=why))
         if not isinstance(state, dict) or set(state) != SNAPSHOT_FIELDS or state["topic"] != GAME_TOPIC \
                 or not isinstance(state["state"], dict) or not isinstance(state["check"], str):
-            raise SnapshotRejected(f"{what} is not sealed or not a game's")
+            raise SnapshotRejected(_("the snapshot at event %(seq)d is not sealed or not a game's", seq=seq))
         check = state.pop("check")
         payload = self.transcoder.encode(state)
         if not any(hmac.compare_digest(self._seal(k, stored_event.originator_id, seq, payload), check)
                    for k in self.keys):
-            raise SnapshotRejected(f"{what} does not match its seal: it was changed (or sealed with another key)")
+            raise SnapshotRejected(_("the snapshot at event %(seq)d does not match its seal: it was changed (or sealed "
+                                     "with another key)", seq=seq))
         if not isinstance(state["state"].get("head"), str) or not HEX64.match(state["state"]["head"]):
-            raise SnapshotRejected(f"{what} names no chain head")
+            raise SnapshotRejected(_("the snapshot at event %(seq)d names no chain head", seq=seq))
         originator_id = stored_event.originator_id
         state["originator_id"] = originator_id if isinstance(originator_id, UUID) else UUID(str(originator_id))
         state["originator_version"] = seq

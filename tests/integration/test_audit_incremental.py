@@ -405,9 +405,9 @@ def test_accepting_a_restored_record_drops_the_checkpoint_after_saying_what_it_d
         assert cli.main(["verify", gid, "--accept-restored-record"]) == 0
     out = capsys.readouterr().out
     dropped = out.splitlines()[0]
-    assert dropped.startswith(f"tabularium: dropped the audit checkpoint of game {svc.get(gid).id}: "
-                              f"{length} events audited, up to head {evidence['head']}")
-    assert "the record was changed after it was audited" in dropped and ": OK" in out
+    assert dropped.startswith(f"tabularium: Dropped the audit checkpoint of game {svc.get(gid).id} "
+                              f"({length} events audited, up to head {evidence['head']}")
+    assert "The record was changed after it was audited" in dropped and ": OK" in out
     assert any("accepted the stored record as restored" in a for a in _alerts(caplog))
     row = _row(svc, gid)  # the passed full audit: a new checkpoint of the record as it is now
     stored = svc.audit(gid)
