@@ -41,7 +41,7 @@ from uuid import UUID
 from domain.chain import GENESIS
 from domain.decided_by import by_seat_itself
 from domain.errors import GameError
-from domain.i18n import from_json, to_json
+from domain.i18n import _, from_json, to_json
 from locales import DEFAULT as DEFAULT_LANGUAGE, render
 from service.views import REFEREE, HistoryBuilder
 
@@ -369,9 +369,9 @@ class HistoryModel:
             for event in events:
                 seq = event.originator_version
                 if prev is not None and event.prev_hash != prev:
-                    raise DamagedRecord(f"event {seq} does not link to event {seq - 1}")
+                    raise DamagedRecord(_("event %(seq)d does not link to event %(previous)d", seq=seq, previous=seq - 1))
                 if seq in wanted and wanted[seq] != event.hash:
-                    raise DamagedRecord(f"event {seq} is not the event that was narrated")
+                    raise DamagedRecord(_("event %(seq)d is not the event that was narrated", seq=seq))
                 prev = event.hash
         except STORE_ERRORS:
             raise
