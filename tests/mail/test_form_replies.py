@@ -56,9 +56,10 @@ def test_a_reply_with_the_numbers_seals_the_canonical_answer(table, body):
 
 
 @pytest.mark.parametrize("body, sentence", [
-    ("characters: 1 3 4 6 7", "characters: choose exactly 6, not 5."),
-    ("characters: 1 3 4 6 7 12", "characters: 12 is not an option number (1 to 10)."),
-    ("137", "characters: 137 is not an option number (1 to 10)."),  # an old choice number
+    # The rules' refusal is quoted whole (a translated sentence is not lower-cased into ours).
+    ("characters: 1 3 4 6 7", "changed nothing: Characters: choose exactly 6, not 5."),
+    ("characters: 1 3 4 6 7 12", "changed nothing: Characters: 12 is not an option number (1 to 10)."),
+    ("137", "changed nothing: Characters: 137 is not an option number (1 to 10)."),  # an old choice number
 ])
 def test_a_wrong_reply_changes_nothing_and_is_explained(table, body, sentence):
     svc, gid, boxes = table
