@@ -29,6 +29,7 @@ from typing import Any, Iterable, Mapping
 from domain.decided_by import players_own
 from domain.errors import BadRequest, GameError
 from domain.i18n import _, n_
+from domain.rules import comma_list
 from domain.timezones import UTC_NAME, check_zone, weekends
 
 # domain.game imports this module (the aggregate folds the clock), so the game's names are read lazily.
@@ -147,7 +148,7 @@ def describe_clock(clock: Mapping) -> list[str]:
     if clock["weekend_pause"]:
         lines.append(_("The clock stops on Saturdays and Sundays (%(zone)s).", zone=zone))
     if clock["reminders"]:
-        lines.append(_("Reminders: %(rungs)s.", rungs=", ".join(_rung_text(r) for r in clock["reminders"])))
+        lines.append(_("Reminders: %(rungs)s.", rungs=comma_list(_rung_text(r) for r in clock["reminders"])))
     lines.append({"default": _("When a deadline passes, the default choice is played for the late seat."),
                   "pause": _("When a deadline passes, the game is paused."),
                   "bot": _("When a deadline passes, the late seat is handed to the bot, which plays its decisions "

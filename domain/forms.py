@@ -44,7 +44,7 @@ from random import Random
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, Union
 
 from domain.i18n import Message, _, n_
-from domain.rules import Choice, IllegalAction
+from domain.rules import Choice, IllegalAction, comma_list, semicolon_list, space_list
 
 MAX_FIELDS = 12
 MAX_OPTIONS = 200
@@ -189,7 +189,7 @@ class SomeOf:
 
     def show(self, value: Any) -> str:
         labels = {o.value: o.label for o in self.options}
-        return ", ".join(labels.get(v, str(v)) for v in value) or _("none")
+        return comma_list(labels.get(v, str(v)) for v in value) or _("none")
 
 
 @dataclass(frozen=True)
@@ -263,8 +263,8 @@ class EachOf:
         return {o.value: self.value.first() for o in self.items}
 
     def show(self, value: Any) -> str:
-        return ", ".join(_("%(item)s %(value)s", item=o.label, value=self.value.show(value.get(o.value)))
-                         for o in self.items)
+        return comma_list(_("%(item)s %(value)s", item=o.label, value=self.value.show(value.get(o.value)))
+                          for o in self.items)
 
 
 @dataclass(frozen=True)
@@ -315,7 +315,7 @@ class Rows:
         return [{c.name: c.first() for c in self.columns} for _ in range(self.min_rows)]
 
     def show(self, value: Any) -> str:
-        return "; ".join(" ".join(c.show(row.get(c.name)) for c in self.columns) for row in value) or _("none")
+        return semicolon_list(space_list(c.show(row.get(c.name)) for c in self.columns) for row in value) or _("none")
 
 
 Field = Union[OneOf, SomeOf, Number, EachOf, Rows]
@@ -422,7 +422,7 @@ def summary(form: Form, answer: str) -> str:
     """The answer in words ("Characters: Sen P, Mer C; ..."): its label wherever a Choice's label is used
     (confirmations, sealed narration, standing orders)."""
     values = values_of(form, answer)
-    return "; ".join(_("%(field)s: %(answer)s", field=f.label, answer=f.show(values[f.name])) for f in form.fields)
+    return semicolon_list(_("%(field)s: %(answer)s", field=f.label, answer=f.show(values[f.name])) for f in form.fields)
 
 
 def random_answer(form: Form, rng: Random) -> str:
@@ -539,7 +539,7 @@ def read_field_text(f: Field, texts: list[str]) -> Any:
                 if len(words) != len(f.columns):
                     raise _refuse(f.label, n_("each row is %(n)d value (%(columns)s), not %(row)r.",
                                               "each row is %(n)d values (%(columns)s), not %(row)r.", len(f.columns),
-                                              columns=", ".join(c.label for c in f.columns), row=part.strip()[:60]))
+                                              columns=comma_list(c.label for c in f.columns), row=part.strip()[:60]))
                 rows.append({c.name: _cell_word(c, w, _column(f.label, c.label)) for c, w in zip(f.columns, words)})
         return rows
     words = [w for t in texts for w in _split(t)]
@@ -551,7 +551,7 @@ def read_field_text(f: Field, texts: list[str]) -> Any:
         if len(words) != len(f.items):
             raise _refuse(f.label, n_("give %(n)d value, one for each of %(items)s in that order; you gave %(given)d.",
                                       "give %(n)d values, one for each of %(items)s in that order; you gave %(given)d.",
-                                      len(f.items), items=", ".join(o.label for o in f.items), given=len(words)))
+                                      len(f.items), items=comma_list(o.label for o in f.items), given=len(words)))
         return {o.value: _cell_word(f.value, w, _column(f.label, o.label)) for o, w in zip(f.items, words)}
     if len(words) != 1:
         raise _refuse(f.label, _("give one value, not %(given)d.", given=len(words)))
@@ -622,7 +622,7 @@ def field_help(f: Field) -> str:
                   "%(min)d to %(max)d each)", "%(n)d values separated by spaces, one for each of the listed items in "
                   "order (a number from %(min)d to %(max)d each)", len(f.items), min=f.value.min, max=f.value.max)
     return _("one line per row, at most %(max)d, each row %(columns)s (option numbers or numbers); 'none' for no row",
-             max=f.max_rows, columns=", ".join(c.label for c in f.columns))
+             max=f.max_rows, columns=comma_list(c.label for c in f.columns))
 
 
 def reply_syntax(form: Form) -> str:
@@ -684,7 +684,7 @@ def reply_guide(form: Form) -> dict:
             lines = [o.label for o in f.items]
             if isinstance(f.value, OneOf):
                 lines.append(_("%(column)s for each: %(options)s", column=f.value.label,
-                               options=", ".join(_numbered(f.value.options))))
+                               options=comma_list(_numbered(f.value.options))))
             else:
                 lines.append(_("%(column)s for each: a whole number from %(min)d to %(max)d", column=f.value.label,
                                min=f.value.min, max=f.value.max))
@@ -694,7 +694,7 @@ def reply_guide(form: Form) -> dict:
             lines = []
             for c in f.columns:
                 if isinstance(c, OneOf):
-                    lines.append(_("%(column)s: %(options)s", column=c.label, options=", ".join(_numbered(c.options))))
+                    lines.append(_("%(column)s: %(options)s", column=c.label, options=comma_list(_numbered(c.options))))
                 else:
                     lines.append(_("%(column)s: a whole number from %(min)d to %(max)d", column=c.label, min=c.min,
                                    max=c.max))

@@ -13,7 +13,7 @@ from domain import forms
 from domain.decided_by import DecidedBy
 from domain.game import Game, platform_reason
 from domain.i18n import _, join_sentences, n_
-from domain.rules import REFEREE, seat_name
+from domain.rules import REFEREE, comma_list, seat_name
 
 
 def with_note(line: str, by: DecidedBy | None) -> str:
@@ -95,7 +95,7 @@ class HistoryBuilder:
         return _("%(seat)s (%(name)s)", seat=seat_name(seat), name=game.seat_info(seat)["name"])
 
     def _text_GameCreated(self, game: Game, c: dict, before: Any) -> list[str]:
-        players = ", ".join(_("%(seat)s: %(name)s", seat=seat_name(s["seat"]), name=s["name"]) for s in c["seats"])
+        players = comma_list(_("%(seat)s: %(name)s", seat=seat_name(s["seat"]), name=s["name"]) for s in c["seats"])
         return [_("%(title)s created for %(players)s.", title=game.rules.title, players=players),
                 _("Seed commitment: %(commitment)s.", commitment=c["seed_commitment"])]
 
@@ -136,12 +136,12 @@ class HistoryBuilder:
         who = self._name(game, c["seat"])
         if c["to"] == "all":
             return [_("%(who)s to everyone: %(text)s", who=who, text=c["text"])]
-        return [_("%(who)s to %(seats)s: %(text)s", who=who, seats=", ".join(seat_name(s) for s in c["to"]),
+        return [_("%(who)s to %(seats)s: %(text)s", who=who, seats=comma_list(seat_name(s) for s in c["to"]),
                   text=c["text"])]
 
     def _text_GameFinished(self, game: Game, c: dict, before: Any) -> list[str]:
         o = c["outcome"]
-        scores = ", ".join(_("%(seat)s %(score)s", seat=seat_name(s), score=v) for s, v in o["scores"].items())
+        scores = comma_list(_("%(seat)s %(score)s", seat=seat_name(s), score=v) for s, v in o["scores"].items())
         winners = [seat_name(w) for w in o["winners"]]
         return [join_sentences([_("Game over."),
                                 n_("%(winners)s wins.", "%(winners)s win.", len(winners) or 1, winners=and_list(winners)),

@@ -79,6 +79,31 @@ DEFAULT_SEATS = ("red", "blue", "green", "yellow", "black", "white")
 SEAT_NAMES = frozenset((N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Black"), N_("White")))
 
 
+def comma_list(items: Any) -> str:
+    """'A, B, C', the separator the translator's (a list of names or values that may be messages)."""
+    return _fold(items, lambda head, item: _("%(list)s, %(item)s", list=head, item=item))
+
+
+def semicolon_list(items: Any) -> str:
+    """'A; B; C' (items that hold commas themselves)."""
+    return _fold(items, lambda head, item: _("%(list)s; %(item)s", list=head, item=item))
+
+
+def space_list(items: Any) -> str:
+    """'A B C' (the cells of a row)."""
+    return _fold(items, lambda head, item: _("%(list)s %(item)s", list=head, item=item))
+
+
+def _fold(items: Any, pair: Any) -> str:
+    items = list(items)
+    if not items:
+        return ""
+    head = items[0]
+    for item in items[1:]:
+        head = pair(head, item)
+    return head
+
+
 def seat_name(seat: str) -> str:
     """A seat id as players read it ('red' -> 'Red'): a Message for the colour names, else the id capitalised."""
     name = str(seat).capitalize()
