@@ -55,10 +55,10 @@ def cmd_serve(args) -> int:
     from service.web.redact import RedactingFilter
 
     logging.getLogger("werkzeug").addFilter(RedactingFilter())  # its request lines hold /play/<token>
-    say(_("Tabularium on %(url)s  (base URL for links: %(base_url)s)", url=f"http://{args.host}:{args.port}/",
-          base_url=settings.base_url))
+    root = f"http://{args.host}:{args.port}/"
+    say(_("Tabularium on %(url)s  (base URL for links: %(base_url)s)", url=root, base_url=settings.base_url))
     if settings.embedded:
         print("  " + text(_("e-mails are written to %(mail_url)s and shown at %(url)s", mail_url=settings.mail_url,
-                            url=f"http://{args.host}:{args.port}/mail")))
+                            url=root + "mail")))
     run_simple(args.host, args.port, app, threaded=True, use_reloader=False, use_debugger=False)
     return 0

@@ -207,7 +207,8 @@ def cmd_replace_seat(args) -> int:
     svc = service()
     token = replace_seat(svc, args.game, args.seat, name, email)
     runtime.after_command(svc)
-    say(_("%(seat)s is now %(name)s: %(url)s", seat=args.seat, name=name, url=f"{svc.settings.base_url}/play/{token}"))
+    link = f"{svc.settings.base_url}/play/{token}"
+    say(_("%(seat)s is now %(name)s: %(url)s", seat=args.seat, name=name, url=link))
     return 0
 
 
@@ -263,8 +264,9 @@ def cmd_games(args) -> int:
     out([{k: g[k] for k in ("id", "rules", "status", "updated_at", "length", "waiting_for")} for g in rows],
         args.json, lambda gs: "\n".join(text(_(
             "%(id)s  %(rules)s %(status)s %(updated)s  %(length)s events  waiting for %(waiting)s", id=g["id"],
-            rules=f"{g['rules']:<8}", status=f"{g['status']:<9}", updated=g["updated_at"][:16],
-            length=f"{g['length']:>4}", waiting=", ".join(g["waiting_for"]) or "-")) for g in gs) or text(_("no games")))
+            rules=g["rules"].ljust(8), status=g["status"].ljust(9), updated=g["updated_at"][:16],
+            length=str(g["length"]).rjust(4), waiting=", ".join(g["waiting_for"]) or "-")) for g in gs)
+        or text(_("no games")))
     return 0
 
 
