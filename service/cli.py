@@ -388,12 +388,10 @@ def cmd_init_db(args) -> int:
     the event store and index, the outbox and inbound-mail tables, and the magic-link nonces."""
     from notifications.outbox import ensure_schema
     from service.store import Store
-    from service.web.magic import ensure_table
 
-    store = Store(Settings.from_env(create_tables=True))
+    store = Store(Settings.from_env(create_tables=True))  # its SCHEMA holds the web's nonce table too
     try:
         ensure_schema(store)
-        ensure_table(store.db)
     finally:
         store.close()
     say(_("tables created (or already present)"))

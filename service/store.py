@@ -28,7 +28,12 @@ from service.config import Settings
 from service.db import Database, eventsourcing_env
 from service.recorders import INDEX_KWARG, WAKE_KWARG, WAKE_UPSERT, recorder_topic
 
+# The web's one-use sign-in nonces (service.web.magic); here so `init-db` creates every table without the web.
+NONCE_TABLE = """CREATE TABLE IF NOT EXISTS tabularium_web_nonces (
+    nonce TEXT PRIMARY KEY, game_id TEXT NOT NULL, seat TEXT NOT NULL, used_at TEXT NOT NULL)"""
+
 SCHEMA = [
+    NONCE_TABLE,
     """CREATE TABLE IF NOT EXISTS tabularium_games (
         id TEXT PRIMARY KEY, rules TEXT NOT NULL, status TEXT NOT NULL, created_at TEXT NOT NULL,
         updated_at TEXT NOT NULL, length INTEGER NOT NULL, head TEXT NOT NULL, seats TEXT NOT NULL,

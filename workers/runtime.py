@@ -1,17 +1,15 @@
-"""Per-process state of the workers: the GameService (built lazily, after fork) and the kick that
-enqueues the pump once an event is committed.
-
-`kick` is registered on `GameService.listeners`, so it runs only after a successful save. It never
-blocks the caller and never fails it: a small daemon thread publishes one coalesced `tabularium.pump`
-task. If the broker is down the kick is lost — harmlessly, because the pump reads the event log from
-its tracking position and beat's `tabularium.sweep` runs it every few seconds anyway.
-"""
+"""Per-process state of the workers: the GameService (built lazily, after fork) and the Celery app
+(with its tasks) that publishes through `service.broker` (the kick that enqueues the pump once an event
+is committed lives there, so the web process publishes without importing the workers)."""
 from __future__ import annotations
 
 import logging
 import os
 import threading
 from typing import Any
+
+from service import broker
+from service.broker import Kicker
 
 log = logging.getLogger("tabularium.workers")
 
@@ -69,52 +67,15 @@ def celery_app(settings: Any = None) -> Any:
 
 
 def enqueue(name: str, *args: Any, countdown: float | None = None, app: Any = None) -> bool:
-    """Publish a task; False (logged) if the broker cannot be reached."""
-    try:
-        (app or celery_app()).send_task(name, args=list(args), countdown=countdown, retry=False)
-        return True
-    except Exception as exc:  # noqa: BLE001 — kombu raises many kinds; the sweep will catch up
-        log.warning("workers: could not enqueue %s (%s: %s); the periodic sweep will catch up",
-                    name, type(exc).__name__, exc)
-        return False
-
-
-class Kicker:
-    """Coalesces kicks: however many events were saved, one pump task is published per wake-up."""
-
-    def __init__(self, publish):
-        self.publish = publish
-        self.wanted = threading.Event()
-        self.thread: threading.Thread | None = None
-
-    def __call__(self, game: Any = None) -> None:
-        self.wanted.set()
-        if self.thread is None or not self.thread.is_alive():
-            self.thread = threading.Thread(target=self._run, name="tabularium-kick", daemon=True)
-            self.thread.start()
-
-    def _run(self) -> None:
-        while True:
-            if not self.wanted.wait(timeout=30):
-                return
-            self.wanted.clear()
-            try:
-                self.publish()
-            except Exception:  # noqa: BLE001
-                log.exception("workers: kick failed")
+    """Publish a task with this process's app; False (logged) if the broker cannot be reached."""
+    return broker.enqueue(name, *args, countdown=countdown, app=app or celery_app())
 
 
 def install(svc: Any, celery_app_: Any = None) -> Kicker:
     """Production: after every committed save, enqueue the pump (once per service)."""
-    existing = next((f for f in svc.listeners if isinstance(f, Kicker)), None)
-    if existing is not None:
-        return existing
     if celery_app_ is not None:
         _state["celery"] = celery_app_
-    app = celery_app_ or celery_app(svc.settings)
-    kicker = Kicker(lambda: enqueue("tabularium.pump", app=app))
-    svc.listeners.append(kicker)
-    return kicker
+    return broker.install(svc, celery_app_ or celery_app(svc.settings))
 
 
 def after_command(svc: Any, keys: tuple | list = ()) -> dict:
@@ -130,10 +91,4 @@ def after_command(svc: Any, keys: tuple | list = ()) -> dict:
 
 def deliver_soon(svc: Any, keys: tuple | list = ()) -> None:
     """From a web request: wake the embedded delivery thread, or enqueue the rows (never blocks long)."""
-    waker = next((f for f in svc.listeners if hasattr(f, "wake")), None)
-    if waker is not None:
-        waker()
-    elif not svc.settings.embedded:
-        app = celery_app(svc.settings)
-        for key in keys:
-            enqueue("tabularium.send", key, app=app)
+    broker.deliver_soon(svc, keys, app=None if svc.settings.embedded else celery_app(svc.settings))

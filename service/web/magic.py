@@ -15,11 +15,10 @@ from typing import Any
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
 from domain.i18n import _
+from service.store import NONCE_TABLE
 
 PREFIX = "m."
 SALT = "tabularium-magic-link"
-NONCE_TABLE = """CREATE TABLE IF NOT EXISTS tabularium_web_nonces (
-    nonce TEXT PRIMARY KEY, game_id TEXT NOT NULL, seat TEXT NOT NULL, used_at TEXT NOT NULL)"""
 
 
 class LinkRefused(Exception):

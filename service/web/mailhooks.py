@@ -25,6 +25,7 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from domain.i18n import _
+from service import broker
 from service.web.i18n import tr, tr_html
 
 log = logging.getLogger("tabularium.mailhooks")
@@ -63,9 +64,7 @@ def _install(state) -> None:
     if state.app.config.get("TESTING"):
         return  # test apps with production settings must not publish to a broker nobody consumes
     if svc is not None and not svc.settings.embedded:
-        from workers import runtime
-
-        runtime.install(svc)
+        broker.install(svc)
 
 
 # ------------------------------------------------------------------------------------ inbound webhook
@@ -106,7 +105,6 @@ def _inbound_message() -> tuple[bytes | None, list[str]]:
 @bp.post("/hooks/mail")
 def inbound_mail():
     from notifications.inbound import handle
-    from workers import runtime
 
     if not _authorised():
         return {"error": tr(_("This webhook needs its key."))}, 403
@@ -123,7 +121,7 @@ def inbound_mail():
         log.exception("mailhooks: inbound failed")
         return {"error": tr(_("Temporarily unavailable; try again later."))}, 503
     if result.rows:
-        runtime.deliver_soon(_service(), result.rows)
+        broker.deliver_soon(_service(), result.rows)
     return {"outcome": result.outcome}, 200
 
 

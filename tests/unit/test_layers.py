@@ -52,12 +52,16 @@ def test_the_projects_contracts_are_the_three_and_all_are_kept(monkeypatch):
 @pytest.mark.parametrize("importer, imported, broken", [
     ("domain.game", "service.games", {"domain imports nothing of ours outside domain",
                                       "no cycles between the top-level packages: workers > service > "
-                                      "notifications > domain"}),
+                                      "notifications > locales > domain"}),
     ("workers.ticker", "service.web.api", {"notifications and workers do not import service.web"}),
     ("notifications.compose", "service.views", {"no cycles between the top-level packages: workers > service > "
-                                                "notifications > domain"}),
+                                                "notifications > locales > domain"}),
     ("service.games", "workers.runtime", {"no cycles between the top-level packages: workers > service > "
-                                          "notifications > domain"}),
+                                          "notifications > locales > domain"}),
+    ("service.web.mailhooks", "workers.runtime", {"no cycles between the top-level packages: workers > service > "
+                                                  "notifications > locales > domain"}),
+    ("locales", "notifications.compose", {"no cycles between the top-level packages: workers > service > "
+                                          "notifications > locales > domain"}),
 ])
 def test_a_deliberate_violation_breaks_its_contract(monkeypatch, importer, imported, broken):
     results, report = _report(monkeypatch, [(importer, imported)])
