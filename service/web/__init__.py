@@ -160,7 +160,8 @@ def install_rate_limits(app: Flask) -> None:
 # player_settings: a player's own e-mail preference and vacation (forms, so CSRF applies).
 # webhooks: a player's own "your turn" web hook (chat apps, push services).
 OPTIONAL_BLUEPRINTS = [("service.web.mailhooks", True), ("service.web.seats", False),
-                       ("service.web.player_settings", False), ("service.web.webhooks", False)]
+                       ("service.web.player_settings", False), ("service.web.webhooks", False),
+                       ("service.web.help", False)]  # help: /rules/<title>, /help/email and the help-link globals
 
 
 def register_optional_blueprints(app: Flask) -> None:

@@ -1,4 +1,6 @@
-"""Table options: every [I] reading players could want the other way, plus overrides of [A] data.
+"""Table options: every reading of the rulebook players could want the other way ([I] in the spec), plus
+overrides of the values the spec marks assumed ([A]). The help texts are for players: plain words, no
+section numbers or [A]/[I] marks (the /rules/sylla page links each option to its rule).
 
 One declaration (domain/toolkit/options.py) drives the rules' check at setup and the platform's checks
 (CLI, API, the /new form, /api/titles and OpenAPI): `normalize` and `Sylla.check_options` both read SPEC.
@@ -32,42 +34,47 @@ def _usable_data(options: dict) -> None:
 
 SPEC = OptionSpec([
     Option.int("crisis_zone_width", 2, 0, 7,
-               _("How many of the leftmost Res Publica spaces form the crisis zone (2: values 0 and 1; "
-                 "1: only value 0) [A, rule 2.1]."), advanced=True),
+               _("How many spaces at the left end of the Res Publica track count as the crisis zone: 2 means the "
+                 "spaces worth 0 and 1 (recommended), 1 only the space worth 0. The rulebook's exact width "
+                 "could not be confirmed, so the table may choose."), advanced=True),
     Option.choice("granary_famine_direction", "decrease", ("decrease", "increase"),
-                  _("'decrease': the Granary moves the Famine marker left, less hunger (recommended); "
-                    "'increase': the literal Greek text, right (rule 14.23).")),
+                  _("What the Granary does to the Famine marker: \"decrease\" moves it left, so Rome is less hungry "
+                    "(recommended); \"increase\" follows the Greek rulebook word for word and moves it right, "
+                    "which makes funding the Granary hurt everyone.")),
     Option.choice("curia_marker", "civic", ("civic", "leisure"),
-                  _("Which marker the Senate (Curia) Great Work raises: 'civic' (recommended) or 'leisure' "
-                    "(literal Greek text, rule 14.23).")),
+                  _("Which marker the Senate (Curia) Great Work raises: \"civic\" (recommended, like the card's "
+                    "heading) or \"leisure\" (the Greek rulebook word for word).")),
     Option.bool("lasting_event_repeat_flips", True,
-                _("true: a lasting event flips one more item each time it occurs; false: only its first "
-                  "occurrence while in play flips (rule 14.10).")),
+                _("Yes: each time a lasting event happens again, every player turns one more item face down "
+                  "(recommended). No: only the first time it happens while in the column.")),
     Option.bool("announce_token_kinds", True,
-                _("true: everybody sees the kind of token taken with a Private Temple or an Insula; "
-                  "false: only that a token was taken (rule 12).")),
+                _("Yes: everybody sees which kind of token a player takes with a Private Temple or an Insula "
+                  "(recommended, as at a real table). No: they only see that tokens were taken.")),
     Option.choice("three_player_income_tiles", "I-III", ("I-III", "random"),
-                  _("With 3 players: 'I-III' deals income tiles I, II and III (recommended); 'random' deals "
-                    "3 of the 4 at random and the lowest numeral dealt opens round 1 (rule 4.2).")),
+                  _("With 3 players: \"I-III\" deals income tiles I, II and III (recommended); \"random\" deals "
+                    "3 of the 4 at random, and the lowest numeral dealt opens the first election.")),
     Option.choice("three_player_unused_set", "deck", ("deck", "removed"),
-                  _("With 3 players: 'deck' shuffles the undealt character set into the character deck "
-                    "(recommended); 'removed' leaves it out of the game (rule 4.2, 14.30).")),
+                  _("With 3 players: \"deck\" shuffles the fourth set of characters, which nobody receives, into "
+                    "the deck players recruit from (recommended); \"removed\" leaves it out of the game.")),
     Option.choice("unsold_building_offerer", "same", ("same", "next"),
-                  _("When nobody bids on a building: 'same' keeps the same offerer (recommended); 'next' "
-                    "passes the offer to the next player clockwise (rule 14.4).")),
+                  _("When nobody bids on a building: \"same\" lets the same player offer the next one "
+                    "(recommended); \"next\" passes the offer to the next player clockwise.")),
     Option.json("crisis_order", ["civic", "health", "leisure"],
-                _("The order in which crises of different kinds are resolved in phase VII (rule 14.20)."),
+                _("The order in which crises of different kinds are resolved in phase VII, when several markers "
+                  "are in the crisis zone. It only matters when a player would drop to 0 prestige."),
                 of=list, check=_crisis_order, advanced=True),
     Option.choice("decadence_slot", "bottom", ("bottom", "top"),
-                  _("'bottom': Decadence sits in slot 4 and resolves last (recommended); 'top': slot 1, it "
-                    "resolves first, the literal Greek setup sentence (rule 14.38).")),
+                  _("Where Decadence sits in the event column: \"bottom\", the last slot, so it happens last "
+                    "(recommended); \"top\", the first slot, so it happens first, as one sentence of the Greek "
+                    "rulebook reads.")),
     Option.json("data_overrides", {},
-                _("A dict merged into Sylla's data file to change [A] values: nested keys as in "
-                  "sylla-data.json; lists of records (characters, buildings, events, great_works) are "
-                  "merged by id, e.g. {\"events\": {\"famine\": {\"food_symbols\": 2}}}."), advanced=True),
+                _("For experts: change card and tile values that could not be confirmed from the rulebook. A JSON "
+                  "object merged into Sylla's data, with keys as in the data file and records (characters, "
+                  "buildings, events, great_works) merged by id, for example "
+                  "{\"events\": {\"famine\": {\"food_symbols\": 2}}}."), advanced=True),
     Option.json("scenario", None,
-                _("Start from a set-up position instead of the random setup (see docs/rules-sylla.md, "
-                  "'Starting from a position')."), nullable=True, advanced=True),
+                _("For experts: start from a prepared position instead of the random setup, written as JSON (the "
+                  "project's documentation of Sylla describes the format under \"Starting from a position\")."), nullable=True, advanced=True),
 ], check=_usable_data)
 
 # {name: {"default", "help"}}, as before the declaration (docs and tests read it)
