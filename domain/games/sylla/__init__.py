@@ -22,6 +22,7 @@ from .narrate import narrate
 from .options import SPEC, normalize
 from .scenario import build_scenario
 from .state import clone
+from .summary import seat_summary, summary
 from .view import build_view, waiting, waiting_sentence
 
 
@@ -99,15 +100,16 @@ class Sylla(Rules):
         return s
 
     def _read(self, step, state: dict, D, seat: str, choice: str, ids) -> str:
-        """The step's own choice id for `choice`. A decision with a form (starting characters, Great Works)
+        """The step's own choice id for `choice`. A decision with a form (starting characters, Great Works,
+        a building's payment, whose whole answer the step checks in `accepts`)
         takes its canonical answer, and still its old choice id (the compatibility reading: games recorded
         before the forms replay unchanged; docs/rules-sylla.md); both give the same id, so the same play."""
         if choice in ids:
             return choice
-        if hasattr(step, "form"):
-            form = step.form(state, D, seat)
+        form = step.form(state, D, seat) if hasattr(step, "form") else None
+        if form is not None:
             cid = step.from_answer(state, D, seat, forms.values_of(form, choice))  # FormError: a sentence
-            if cid in ids:
+            if cid in ids or (hasattr(step, "accepts") and step.accepts(state, D, seat, cid)):  # or IllegalAction
                 return cid
             raise IllegalAction(_("%(answer)s: that is not one of your choices now.",
                                   answer=forms.summary(form, choice)))
@@ -175,6 +177,14 @@ class Sylla(Rules):
 
     def check_invariants(self, state: dict) -> None:
         check(state, data_for(state))
+
+    def summary(self, state: dict) -> str:
+        """The lobby's public line: round and phase (summary.py)."""
+        return summary(state, data_for(state))
+
+    def seat_summary(self, state: dict, seat: str) -> list[str]:
+        """A seat's holdings in words, its private denarii and tokens included (summary.py)."""
+        return seat_summary(state, data_for(state), seat) if seat in state["players"] else []
 
 
 RULES = Sylla()

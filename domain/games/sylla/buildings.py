@@ -32,6 +32,16 @@ def eligible(s: dict, D: Any, seat: str, colour: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def pay_form(cards: tuple[str, ...], labels: tuple[str, ...], k: int):
+    """D9 as a form: exactly k of the eligible cards (`cards: 1 3`); option values the cards' lower-case ids."""
+    from domain import forms
+
+    field = forms.SomeOf("cards", _("Cards to tilt"),
+                         tuple(forms.Option(c.lower(), label) for c, label in zip(cards, labels)), k, k)
+    return forms.Form((field,), forms.encode({"cards": [c.lower() for c in cards[:k]]}))
+
+
 def sale(s: dict, D: Any) -> tuple[str, str]:
     """The tile on sale and its sale colour (the colour of its slot)."""
     i = s["ctx"]["slot"]
@@ -169,9 +179,20 @@ class BuildingsBid(Step):
         goto(s, D, "buildings_pay", rng)
 
 
+PAY_PREFIX = "pay-"  # a whole payment as the step's own id: pay-<card>.<card>... (codes in eligible order)
+
+
+def pay_id(cards: list[str]) -> str:
+    return PAY_PREFIX + ".".join(c.lower() for c in cards)
+
+
 @state
 class BuildingsPay(Step):
-    """Rule 5.3.3: the winner tilts exactly n eligible cards (D9), one at a time, or all when forced."""
+    """Rule 5.3.3: the winner tilts exactly n eligible cards (D9), as one decision: a form ticking n of
+    the eligible cards (`cards: 1 3 4`), or, when exactly n are eligible, the forced `tilt-all`.
+
+    The old reading took the payment one card per prompt (`tilt-<card>`); recorded games keep those ids,
+    which stay legal (the compatibility reading, docs/rules-sylla.md "Decisions that are forms")."""
 
     name = "buildings_pay"
     short = "pay"
@@ -197,16 +218,75 @@ class BuildingsPay(Step):
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         tile, colour = sale(s, D)
-        return n_("Pay for the %(building)s: tilt %(n)d more card with a %(colour)s hex.",
-                  "Pay for the %(building)s: tilt %(n)d more cards with a %(colour)s hex.", s["ctx"]["to_pay"],
+        if s["ctx"]["paid"]:  # a payment begun card by card in a game recorded before the form
+            return n_("Pay for the %(building)s: tilt %(n)d more card with a %(colour)s hex.",
+                      "Pay for the %(building)s: tilt %(n)d more cards with a %(colour)s hex.", s["ctx"]["to_pay"],
+                      building=D.tile_name(tile), colour=colour_name(colour))
+        return n_("Pay for the %(building)s: tilt %(n)d card with a %(colour)s hex.",
+                  "Pay for the %(building)s: tilt %(n)d cards with a %(colour)s hex.", s["ctx"]["to_pay"],
                   building=D.tile_name(tile), colour=colour_name(colour))
+
+    # ------------------------------------------------------------------ the form (one decision)
+    def form(self, s: dict, D: Any, seat: str):
+        """k of the eligible cards, k the price; None when the payment is forced (`tilt-all`, played by
+        the platform as before)."""
+        from domain import forms
+
+        cards = eligible(s, D, seat, D.slot_colours[s["ctx"]["slot"]])
+        k = s["ctx"]["to_pay"]
+        if len(cards) <= k:
+            return None
+        return pay_form(tuple(cards), tuple(card_label(D, c) for c in cards), k)
+
+    def from_answer(self, s: dict, D: Any, seat: str, values: dict) -> str:
+        return pay_id([D.card_lower[c] for c in values["cards"]])
+
+    def to_answer(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        from domain import forms
+
+        if cid == "tilt-all" or self.form(s, D, seat) is None:
+            return cid
+        cards = self.paid_with(s, D, seat, cid)
+        return forms.encode({"cards": [c.lower() for c in cards]})
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
+        """A timeout pays with the first eligible cards (the old default took them one by one, first first)."""
+        if ids == ["tilt-all"]:
+            return "tilt-all"
+        return pay_id(eligible(s, D, seat, D.slot_colours[s["ctx"]["slot"]])[: s["ctx"]["to_pay"]])
+
+    def accepts(self, s: dict, D: Any, seat: str, cid: str) -> bool:
+        """The whole payment is legal: exactly the price, distinct, every card eligible (IllegalAction with
+        the reason otherwise); an old per-card id is legal when listed."""
+        from domain.rules import IllegalAction
+
+        if not cid.startswith(PAY_PREFIX):
+            return False
+        ctx = s["ctx"]
+        colour = D.slot_colours[ctx["slot"]]
+        can = eligible(s, D, seat, colour)
+        cards = [D.card_lower.get(c) for c in cid[len(PAY_PREFIX):].split(".")] if cid != PAY_PREFIX else []
+        wrong = [c for c in cards if c not in can]
+        if wrong or len(set(cards)) != len(cards):
+            raise IllegalAction(_("You can pay only with your available cards that show a %(colour)s hex, each once.",
+                                  colour=colour_name(colour)))
+        if len(cards) != ctx["to_pay"]:
+            raise IllegalAction(n_("The price is %(n)d card: tilt exactly %(n)d, not %(given)d.",
+                                   "The price is %(n)d cards: tilt exactly %(n)d, not %(given)d.", ctx["to_pay"],
+                                   given=len(cards)))
+        return True
+
+    def paid_with(self, s: dict, D: Any, seat: str, cid: str) -> list[str]:
+        colour = D.slot_colours[s["ctx"]["slot"]]
+        if cid == "tilt-all":
+            return eligible(s, D, seat, colour)[: s["ctx"]["to_pay"]]
+        if cid.startswith(PAY_PREFIX):
+            return [D.card_lower[c] for c in cid[len(PAY_PREFIX):].split(".")]
+        return [D.card_lower[cid[5:]]]  # an old recorded game: one card per decision
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         ctx = s["ctx"]
-        if cid == "tilt-all":
-            cards = eligible(s, D, seat, D.slot_colours[ctx["slot"]])[: ctx["to_pay"]]
-        else:
-            cards = [D.card_lower[cid[5:]]]
+        cards = self.paid_with(s, D, seat, cid)
         for c in cards:
             s["tilted"][c] = True
         ctx["paid"] += cards

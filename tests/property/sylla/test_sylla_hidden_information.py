@@ -100,7 +100,7 @@ def test_12_views_and_narration_do_not_depend_on_other_seats_hidden_values(seats
             state = RULES.apply(state, seat, choice, game_rng)
             _check_step(before, seat, choice, state, rng)
             steps += 1
-    assert steps > 200
+    assert steps > 150  # a building's payment is one decision
 
 
 def test_12_view_json_never_contains_another_seats_private_values():

@@ -74,13 +74,35 @@ def test_14_4_option_unsold_building_offerer_next_passes_the_offer_clockwise():
 def test_5_3_the_winner_tilts_exactly_n_eligible_cards_then_offers_next_and_bids_last():
     g = build_game()
     sell(g, "red", 1, winner="red", bid=2)
-    assert g.prompt("red").kind == "pay_building"
-    assert g.choices("red") == ["tilt-i-sla-p", "tilt-i-sla-c", "tilt-i-sen-c"]
-    g.play("red", "tilt-i-sla-c")
-    assert g.choices("red") == ["tilt-i-sla-p", "tilt-i-sen-c"]
-    g.play("red", "tilt-i-sen-c")
+    prompt = g.prompt("red")
+    assert prompt.kind == "pay_building"
+    field = prompt.form.fields[0]  # one decision: exactly 2 of the 3 eligible cards
+    assert [o.value for o in field.options] == ["i-sla-p", "i-sla-c", "i-sen-c"] and field.min == field.max == 2
+    g.play("red", '{"cards":["i-sla-c","i-sen-c"]}')
     assert set(g.state["tilted"]) == {"I-SLA-C", "I-SEN-C"}
     assert "B04" in g.p("red")["tiles"] and g.state["ctx"]["offerer"] == "red"
+
+
+def test_5_3_the_rules_refuse_a_payment_of_the_wrong_size_or_with_a_card_twice():
+    g = build_game()
+    sell(g, "red", 1, winner="red", bid=2)
+    for bad in ('{"cards":["i-sla-c"]}', '{"cards":["i-sla-c","i-sla-p","i-sen-c"]}', '{"cards":["i-sla-c","i-sla-c"]}'):
+        with pytest.raises(IllegalAction):
+            g.play("red", bad)
+    with pytest.raises(IllegalAction) as refused:  # the step's own check of the whole payment
+        RULES.check_answer(g.state, "red", '{"cards":["i-sla-c"]}')
+    assert "2" in str(refused.value.reason)
+    assert not g.state["tilted"]
+
+
+def test_5_3_compatibility_reading_old_games_paid_one_card_per_decision():
+    g = build_game()
+    sell(g, "red", 1, winner="red", bid=2)
+    g.play("red", "tilt-i-sla-c")  # a recorded game's per-card id is still legal
+    assert g.state["ctx"]["to_pay"] == 1 and g.prompt("red").form.fields[0].min == 1
+    g.play("red", "tilt-i-sen-c")
+    assert set(g.state["tilted"]) == {"I-SLA-C", "I-SEN-C"}
+    assert "B04" in g.p("red")["tiles"]
 
 
 def test_5_3_payment_is_automatic_when_exactly_n_cards_are_eligible():
