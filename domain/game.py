@@ -38,8 +38,10 @@ MAX_SEAT_NAME = 80  # a player's name is at most 60 characters; a bot's adds " (
 EMAIL_PREFERENCES = ("every", "digest", "none")  # every e-mail, one digest a day, none
 PREFERENCE_CHANGED_BY = ("seat", "operator", "unsubscribe-link")
 ACTIVE, PAUSED, FINISHED, ABANDONED = "active", "paused", "finished", "abandoned"
-# Options the platform reads itself (deadlines and clocks, e-mail): stored in GameCreated, never given to the rules.
-PLATFORM_OPTIONS = frozenset({"clock", "notifications"})
+# Options the platform reads itself (deadlines and clocks, e-mail, the game's name): stored in GameCreated,
+# never given to the rules.
+PLATFORM_OPTIONS = frozenset({"clock", "notifications", "name"})
+MAX_GAME_NAME = 80  # the name a table gives its game (options["name"], optional)
 
 
 def status_name(status: str) -> str:
@@ -235,6 +237,10 @@ class Game(Aggregate):
         if not rules.min_players <= len(seats) <= rules.max_players:
             raise BadRequest(_("%(title)s takes %(min)d to %(max)d players, not %(n)d.", title=rules.title,
                                min=rules.min_players, max=rules.max_players, n=len(seats)))
+        if "name" in options:
+            _text(options["name"], MAX_GAME_NAME, lambda n: n_(
+                "The game's name must be some text of at most %(n)d character.",
+                "The game's name must be some text of at most %(n)d characters.", n))
         rng = DerivedRandom(seed, 1)
         state = setup_state(rules, rules.version, [s["seat"] for s in seats], rules_options(options), rng)  # IllegalAction if bad
         content = {"rules": rules.id, "rules_version": rules.version, "options": dict(options),
@@ -262,6 +268,12 @@ class Game(Aggregate):
     @property
     def rules(self) -> Rules:
         return get_rules(self.rules_id)
+
+    @property
+    def name(self) -> str:
+        """The table's name for the game (options["name"]), else "Sylla, game 7dd66c3b" (games made before
+        names, or created without one)."""
+        return game_name(self.options, self.rules.title, str(self.id))
 
     @property
     def seat_ids(self) -> list[str]:
@@ -720,6 +732,14 @@ def _is_time(value: Any) -> bool:
     except (TypeError, ValueError):
         return False
     return True
+
+
+def game_name(options: Any, title: str, game_id: str) -> str:
+    """A game's name: the one given at creation, else its title and the start of its id."""
+    given = options.get("name") if isinstance(options, dict) else None
+    if isinstance(given, str) and given.strip():
+        return given
+    return _("%(title)s, game %(id)s", title=title, id=game_id[:8])
 
 
 def _text(value: Any, limit: int, refusal: Any) -> str:

@@ -125,6 +125,8 @@ class Rules:
     * `check_invariants(state)`: raises AssertionError for an impossible state; by default checks nothing.
     * `forced_choice_is_public(state, prompt)`: may a single-choice prompt be played at once? By default
       False (the seat is asked): see the module function of the same name.
+    * `summary(state)`: one public line, where the game stands (the lobby); by default None.
+      `seat_summary(state, seat)`: a seat's holdings in words (the CLI's `show`); by default none.
     * A viewer `REFEREE` (`"*"`) sees everything.
     """
 
@@ -190,6 +192,16 @@ class Rules:
     def forced_choice_is_public(self, state: State, prompt: Prompt) -> bool:
         """See the module function `forced_choice_is_public`; the safe default: ask the seat."""
         return False
+
+    def summary(self, state: State) -> str | None:
+        """Where the game stands, in one short public line for the lobby ("Round 2 of 8 · Events"): a
+        message, nothing secret. By default None (the lobby then counts events)."""
+        return None
+
+    def seat_summary(self, state: State, seat: str) -> list[str]:
+        """What `seat` holds, in words, its private facts included (`tabularium show --as SEAT`): a few
+        messages. By default none (the CLI shows the public summary only)."""
+        return []
 
     # For titles with forms: `check_answer(state, seat, answer) -> None` and `legacy_choice(state, seat,
     # choice) -> Choice | None` (domain/forms.py).

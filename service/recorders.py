@@ -14,10 +14,11 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 # Never moves the witness backwards: a slower writer of an older version changes nothing.
 INDEX_UPSERT = (
-    "INSERT INTO tabularium_games (rules, status, created_at, updated_at, length, head, seats, waiting_for, id)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET rules=excluded.rules,"
+    "INSERT INTO tabularium_games (rules, status, created_at, updated_at, length, head, seats, waiting_for, summary,"
+    " id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET rules=excluded.rules,"
     " status=excluded.status, created_at=excluded.created_at, updated_at=excluded.updated_at,"
-    " length=excluded.length, head=excluded.head, seats=excluded.seats, waiting_for=excluded.waiting_for"
+    " length=excluded.length, head=excluded.head, seats=excluded.seats, waiting_for=excluded.waiting_for,"
+    " summary=excluded.summary"
     " WHERE tabularium_games.length <= excluded.length")
 INDEX_UPSERT_PG = INDEX_UPSERT.replace("?", "%s")
 INDEX_KWARG = "tabularium_index"

@@ -23,7 +23,7 @@ from eventsourcing.utils import get_topic
 from domain.chain import GENESIS, event_hash
 from domain.clock import schedule_of, wake_at
 from domain.game import Game
-from domain.i18n import _
+from domain.i18n import _, from_json, to_json
 from service.config import Settings
 from service.db import Database, eventsourcing_env
 from service.recorders import INDEX_KWARG, WAKE_KWARG, WAKE_UPSERT, recorder_topic
@@ -37,7 +37,9 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS tabularium_games (
         id TEXT PRIMARY KEY, rules TEXT NOT NULL, status TEXT NOT NULL, created_at TEXT NOT NULL,
         updated_at TEXT NOT NULL, length INTEGER NOT NULL, head TEXT NOT NULL, seats TEXT NOT NULL,
-        waiting_for TEXT NOT NULL)""",
+        waiting_for TEXT NOT NULL, summary TEXT)""",
+    # the lobby's line (`index_row`): a column added after the table, so `init-db` adds it to an existing
+    # database (`add_columns`); NULL until the game's next save
     """CREATE TABLE IF NOT EXISTS tabularium_seat_tokens (
         token_hash TEXT PRIMARY KEY, game_id TEXT NOT NULL, seat TEXT NOT NULL)""",
     "CREATE INDEX IF NOT EXISTS tabularium_seat_tokens_game ON tabularium_seat_tokens (game_id, seat)",
@@ -58,6 +60,21 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS tabularium_session_generations (
         game_id TEXT NOT NULL, seat TEXT NOT NULL, generation INTEGER NOT NULL, PRIMARY KEY (game_id, seat))""",
 ]
+
+
+# Columns added to a table after it first shipped: (table, column, SQL type), each nullable. `init-db`
+# (`Store.create_tables`) adds the missing ones to an existing database, SQLite and PostgreSQL alike.
+ADDED_COLUMNS = [("tabularium_games", "summary", "TEXT")]
+
+
+def add_columns(cur: Any, postgres: bool) -> None:
+    for table, column, sql_type in ADDED_COLUMNS:
+        if postgres:
+            cur.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {sql_type}")
+            continue
+        present = {r["name"] for r in cur.execute(f"PRAGMA table_info({table})").fetchall()}
+        if column not in present:
+            cur.execute(f"ALTER TABLE {table} ADD COLUMN {column} {sql_type}")
 
 
 integrity_log = logging.getLogger("tabularium.integrity")
@@ -276,7 +293,19 @@ def _game_row(row: dict) -> dict[str, Any] | None:
     except (TypeError, ValueError, RecursionError) as exc:
         alert(row.get("id"), f"its games-list row cannot be read ({str(exc)[:80]}); it is left out of the list")
         return None
-    return {**row, "seats": seats, "waiting_for": waiting}
+    return {**row, "seats": seats, "waiting_for": waiting, **_summary_of(row)}
+
+
+def _summary_of(row: dict) -> dict:
+    """The row's name and public line (`index_row`), rendered later in the reader's language: {"name",
+    "summary"}; a row saved before the column existed (NULL) or unreadable has the default name and no line."""
+    try:
+        data = json.loads(row.get("summary") or "null")
+        if not isinstance(data, dict):
+            raise ValueError
+        return {"name": from_json(data.get("name")), "summary": from_json(data.get("line"))}
+    except (TypeError, ValueError, KeyError, RecursionError):
+        return {"name": None, "summary": None}
 
 
 def _game_rows(rows: Iterable[dict]) -> list[dict[str, Any]]:
@@ -284,10 +313,18 @@ def _game_rows(rows: Iterable[dict]) -> list[dict[str, Any]]:
 
 
 def index_row(game: Game) -> tuple:
-    """The game's summary as saved (parameters of `service.recorders.INDEX_UPSERT`)."""
+    """The game's summary as saved (parameters of `service.recorders.INDEX_UPSERT`). Its `summary` column
+    holds the game's name and the rules' public line ("Round 2 of 8 · Events", `Rules.summary`) as message
+    JSON, so the lobby renders them in its reader's language from this one row."""
+    try:
+        line = game.rules.summary(game.state)
+    except Exception:  # noqa: BLE001 — a lobby line must never refuse a move; the next save tries again
+        logging.getLogger(__name__).exception("game %s: no lobby summary", game.id)
+        line = None
+    summary = json.dumps({"name": to_json(game.name), "line": to_json(line)}, ensure_ascii=False)
     return (game.rules_id, game.status, game.created_at, game.updated_at, game.version, game.head,
             json.dumps([{"seat": s["seat"], "name": s["name"]} for s in game.seats]),
-            json.dumps(game.waiting_for()), str(game.id))
+            json.dumps(game.waiting_for()), summary, str(game.id))
 
 
 def wake_row(game: Game) -> tuple:
@@ -350,6 +387,7 @@ class Store:
         with self.db.transaction() as cur:
             for statement in SCHEMA:
                 cur.execute(statement)
+            add_columns(cur, self.db.is_postgres)
 
     def close(self) -> None:
         self.db.close()

@@ -24,7 +24,8 @@ def prompt_json(prompt: Prompt | None, deadline: str | None = None) -> dict | No
 
 def game_json(game: Game) -> dict:
     rules = game.rules
-    return {"id": str(game.id), "rules": game.rules_id, "title": rules.title, "rules_version": game.rules_version,
+    return {"id": str(game.id), "rules": game.rules_id, "title": rules.title, "name": game.name,
+            "rules_version": game.rules_version,
             "status": game.status, "version": game.version, "chain_head": game.head,
             "seed_commitment": game.seed_commitment, "options": game.options,
             "players": [{"seat": s["seat"], "name": s["name"]} for s in game.seats],

@@ -103,6 +103,8 @@ def create_game():
       Open in the embedded mode; in production (an operator token is configured) only the operator
       may create. The answer holds each seat's token and url only for the operator or in the embedded
       mode; otherwise the links go to the players by e-mail. `seed` (hex) is accepted from the operator only.
+      `name` (optional, at most 80 characters) names the game in the lobby, on its pages and in its e-mails;
+      without it the game is called by its title and the start of its id ("Sylla, game 7dd66c3b").
     tags: [games]
     security: [{}, {bearer: []}]
     requestBody:
@@ -133,7 +135,7 @@ def create_game():
         abort(403, description=_('Only the operator may choose a "seed".'))
     if seed is not None and not isinstance(seed, str):
         abort(400, description=_('"seed" must be a hexadecimal string.'))
-    created = create_game_checked(rules, data.get("players"), data.get("options"), seed)
+    created = create_game_checked(rules, data.get("players"), data.get("options"), seed, name=data.get("name"))
     show_tokens = caller.operator or settings.embedded
     seats = [{"seat": s["seat"], "name": s["name"]} | (
         {"token": s["token"], "url": s["url"]} if show_tokens else {}) for s in created["seats"]]

@@ -60,7 +60,18 @@ def check_options(rules: Any, options: Any) -> dict:
     return dict(options)
 
 
-def create_game(rules_id: str, players: Any, options: Any, seed: str | None = None) -> dict:
+def game_name_option(options: dict, name: Any) -> dict:
+    """The game's name (API `name`, the form's field) joins the options as `options["name"]`, which the
+    platform reads and the rules never see (domain.game.PLATFORM_OPTIONS); blank: the default name."""
+    if name is None:
+        return options
+    if not isinstance(name, str):
+        abort(400, description=_('"name" must be text: the name of the game.'))
+    check_text("name", name)
+    return {**options, "name": name.strip()} if name.strip() else options
+
+
+def create_game(rules_id: str, players: Any, options: Any, seed: str | None = None, name: Any = None) -> dict:
     if rules_id not in available_titles():
         raise BadRequest(_("There is no game called %(title)s; known: %(known)s.",
                            title=repr(rules_id[:40]), known=", ".join(available_titles())))
@@ -77,7 +88,7 @@ def create_game(rules_id: str, players: Any, options: Any, seed: str | None = No
             abort(400, description=_('Each player needs a "name" (text) and may have an "email" (text).'))
         check_text("name", p["name"])
         check_text("email", p.get("email", ""))
-    options = check_options(rules, options)
+    options = game_name_option(check_options(rules, options), name)
     try:
         return get_service().create_game(rules_id, players, options, seed=seed)
     except (BadRequest, IllegalAction):
@@ -86,3 +97,100 @@ def create_game(rules_id: str, players: Any, options: Any, seed: str | None = No
         log.info("game creation refused: %s: %s", type(exc).__name__, exc)
         raise BadRequest(_("These options are not valid for %(title)s (%(error)s).",
                            title=rules.title, error=type(exc).__name__)) from None
+
+
+# ------------------------------------------------------------------------------- the /new form's controls
+# Each option becomes a control from its typed declaration (domain.toolkit.options): a choice a list to
+# pick from, a yes/no a list of two, a whole number a number field with its range, text a text field, JSON
+# a text area (only advanced options are JSON). The fields keep the names the form has always posted
+# (`opt_NAME`, `clock_NAME`), so `lobby._form_options` reads them as before.
+
+def plain(identifier: Any) -> str:
+    """An option's id or value as a label ("granary_famine_direction" -> "Granary famine direction")."""
+    text = str(identifier).replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def _yes_no() -> list[tuple[str, str]]:
+    return [("true", _("yes")), ("false", _("no"))]
+
+
+def option_fields(schema: dict[str, dict], raw: dict) -> list[dict]:
+    """The title's options as form controls: [{"name", "field", "label", "control", "choices", "value",
+    "min", "max", "help", "default", "advanced"}]; `raw` holds what the form sent (shown again after a refusal)."""
+    fields = []
+    for name, spec in schema.items():
+        kind, default = spec.get("type"), spec.get("default")
+        field = {"name": name, "field": f"opt_{name}", "label": plain(name), "help": spec.get("help", ""),
+                 "advanced": bool(spec.get("advanced")) or kind == "json", "choices": [], "min": None, "max": None}
+        if kind == "bool":
+            field.update(control="select", choices=_yes_no(), value=raw.get(name, "true" if default else "false"),
+                         default=_("yes") if default else _("no"))
+        elif kind == "choice":
+            field.update(control="select", choices=[(c, plain(c)) for c in spec.get("choices", [])],
+                         value=raw.get(name, default), default=plain(default))
+        elif kind == "int":
+            field.update(control="number", value=raw.get(name, default), default=str(default),
+                         min=spec.get("min"), max=spec.get("max"))
+        elif kind == "text":
+            field.update(control="text", value=raw.get(name, default), default=default or _("(empty)"))
+        else:
+            shown = json.dumps(default, ensure_ascii=False)
+            field.update(control="textarea", value=raw.get(name, shown), default=shown)
+        fields.append(field)
+    return fields
+
+
+def clock_fields(raw: dict) -> list[dict]:
+    """The platform's deadline settings as form controls (the same shape as `option_fields`)."""
+    from domain.clock import DEFAULTS, HELP
+
+    labels = {
+        "mode": _("Deadlines"), "per_decision_hours": _("Hours for each decision"),
+        "initial_hours": _("Time bank at the start (hours)"), "increment_hours": _("Hours added after each decision"),
+        "cap_hours": _("Largest time bank (hours)"), "weekend_pause": _("Weekends do not count"),
+        "reminders": _("Reminders before a deadline"), "late_notice": _("When the table is told who it waits for"),
+        "vacation_days": _("Vacation days for each player"), "on_timeout": _("When a deadline is missed"),
+        "replace_after_missed": _("Missed deadlines before a seat is offered to a new player"),
+        "timezone": _("Time zone"),
+    }
+    choices = {
+        "mode": [("none", _("None: the game waits for every decision")),
+                 ("deadline", _("A fixed time for each decision")),
+                 ("fischer", _("A time bank for each player (Fischer clock)"))],
+        "on_timeout": [("default", _("Play the default choice")), ("pause", _("Pause the game")),
+                       ("bot", _("Let the bot play"))],
+    }
+    advanced = {"reminders", "late_notice", "replace_after_missed"}
+    fields = []
+    for name, default in DEFAULTS.items():
+        key = f"clock_{name}"
+        field = {"name": name, "field": key, "label": labels.get(name, plain(name)), "help": HELP.get(name, ""),
+                 "advanced": name in advanced, "choices": [], "min": None, "max": None}
+        if name in choices:
+            shown = dict(choices[name]).get(default, default)
+            field.update(control="select", choices=choices[name], value=raw.get(key, default), default=shown)
+        elif isinstance(default, bool):
+            field.update(control="select", choices=_yes_no(), value=raw.get(key, "true" if default else "false"),
+                         default=_("yes") if default else _("no"))
+        elif isinstance(default, (int, float)):
+            field.update(control="number", value=raw.get(key, default), default=str(default), min=0)
+        elif isinstance(default, str):
+            field.update(control="text", value=raw.get(key, default), default=default)
+        else:
+            shown = json.dumps(default, ensure_ascii=False)
+            field.update(control="text", value=raw.get(key, shown), default=shown)
+        fields.append(field)
+    return fields
+
+
+def option_help_available() -> bool:
+    """Whether the rules help's `_option_help.html` (a "rule" link per option) is installed."""
+    from jinja2 import TemplateNotFound
+    from flask import current_app
+
+    try:
+        current_app.jinja_env.get_template("_option_help.html")
+    except TemplateNotFound:
+        return False
+    return True

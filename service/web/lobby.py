@@ -9,12 +9,13 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from domain.errors import BadRequest, GameError
 from domain.i18n import _
-from domain.rules import IllegalAction, get_rules
+from domain.rules import IllegalAction, UnknownTitle, comma_list, get_rules, seat_name
 from service.games import token_hash
 from service.web import get_service, get_settings
 from service.web.auth import (links_for, remember_links, remember_seat, session_caller, session_game_ids,
                               validate_session_seats)
-from service.web.creation import available_titles, create_game, options_schema
+from service.web.creation import (available_titles, clock_fields, create_game, option_fields,
+                                  option_help_available, options_schema)
 from service.web.errors import status_for
 
 bp = Blueprint("lobby", __name__)
@@ -34,12 +35,24 @@ def index():
     games = []
     for r in rows:
         links = links_for(r["id"])
-        games.append({**r, "your_seats": caller.seats_in(r["id"]),
+        games.append({**r, "name": r.get("name") or _default_name(r), "your_seats": caller.seats_in(r["id"]),
+                      "waiting_names": comma_list(seat_name(s) for s in r["waiting_for"]),
                       "links": {seat: f"{get_settings().base_url}/play/{tok}" for seat, tok in links.items()}})
     older = url_for("lobby.index", status=request.args.getlist("status") or None, before=games_cursor(more)) \
         if more is not None else None
     return render_template("lobby.html", games=games, operator=caller.operator, older=older,
                            paged=before is not None or bool(statuses), may_create=may_create(caller.operator))
+
+
+def _default_name(row: dict) -> str:
+    """The name of a game whose index row predates names (its next save writes it): as `Game.name`."""
+    from domain.game import game_name
+
+    try:
+        title = get_rules(row["rules"]).title
+    except UnknownTitle:
+        title = str(row["rules"]).capitalize()
+    return game_name({}, title, str(row["id"]))
 
 
 # ------------------------------------------------------------------------------- the games list's paging
@@ -155,12 +168,11 @@ def render_new(error: str | None = None, status: int = 200, players: list | None
     count = rules.max_players if rules else MAX_PLAYER_ROWS
     rows = list(players or [])[:count]
     rows = rows + [{"name": "", "email": ""}] * (count - len(rows))
-    from domain.clock import DEFAULTS as clock_defaults, HELP as clock_help
-
+    raw = raw or {}
     html = render_template("new.html", titles=[(t, get_rules(t).title) for t in available_titles()], rules=rules,
-                           clock_defaults=clock_defaults, clock_help=clock_help,
-                           schema=schema, rows=rows[:MAX_PLAYER_ROWS], error=error, raw=raw or {},
-                           json=json)
+                           options=option_fields(schema, raw), clock=clock_fields(raw),
+                           option_help=option_help_available(), rows=rows[:MAX_PLAYER_ROWS], error=error,
+                           raw=raw)
     return Response(html, status=status)
 
 
@@ -176,10 +188,12 @@ def new_game():
     emails = request.form.getlist("email")[:MAX_PLAYER_ROWS]
     players = [{"name": n.strip(), "email": (emails[i] if i < len(emails) else "").strip()}
                for i, n in enumerate(names) if n.strip()]
-    raw: dict = {}
+    name = request.form.get("game_name", "")
+    raw: dict = {"game_name": name}
     try:
-        options, raw = _form_options(get_rules(rid))
-        created = create_game(rid, players, options)
+        options, form_raw = _form_options(get_rules(rid))
+        raw.update(form_raw)
+        created = create_game(rid, players, options, name=name)
     except (GameError, IllegalAction) as exc:
         return render_new(exc.reason, status_for(exc), players, raw)
     gid = created["id"]

@@ -44,6 +44,8 @@ PLAYER = {"type": "object", "required": ["seat", "name"],
 GAME = {"type": "object", "required": ["id", "rules", "status", "version", "chain_head"],
         "properties": {"id": {"type": "string", "format": "uuid"}, "rules": {"type": "string"},
                        "title": {"type": "string"}, "rules_version": {"type": "string"},
+                       "name": {"type": "string", "description": "the game's name (given at creation, else "
+                                                                 "\"Sylla, game 7dd66c3b\")"},
                        "status": {"type": "string", "enum": ["active", "paused", "finished", "abandoned"]},
                        "version": {"type": "integer"}, "chain_head": {"type": "string"},
                        "seed_commitment": {"type": "string"}, "options": {"type": "object"},
@@ -90,7 +92,10 @@ SCHEMAS = {
                                                 "pattern": "\\S"},
                                        "email": {"type": "string", "maxLength": 254}}}},
                     "options": {"type": "object", "description": "see /api/titles for each title's options"},
-                    "seed": {"type": "string", "description": "operator only: 32-128 hex digits"}}},
+                    "seed": {"type": "string", "description": "operator only: 32-128 hex digits"},
+                    "name": {"type": "string", "maxLength": 80, "pattern": "\\S", "example": "Friday table",
+                             "description": "the game's name, optional (default: the title and the start of "
+                                            "its id, \"Sylla, game 7dd66c3b\"); stored as options.name"}}},
     "Created": {"type": "object", "required": ["id", "seats"],
                 "properties": {"id": {"type": "string", "format": "uuid"}, "url": {"type": "string"},
                                "seats": {"type": "array", "items": {
@@ -228,7 +233,7 @@ def build_spec(app) -> dict:
         declared = getattr(get_rules(rid), "options", None)
         if declared is not None:
             name = f"Options_{rid}"
-            data["components"]["schemas"][name] = declared.json_schema(extra=("clock", "notifications"))
+            data["components"]["schemas"][name] = declared.json_schema(extra=("clock", "notifications", "name"))
             refs.append({"$ref": f"#/components/schemas/{name}"})
     if refs:
         data["components"]["schemas"]["NewGame"]["properties"]["options"]["anyOf"] = refs
