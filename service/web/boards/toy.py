@@ -19,7 +19,7 @@ def render(view: dict) -> str:
     svg.text(12, 24, _("Round %(round)d of %(rounds)d", round=s["round"], rounds=s["rounds"]), size=15, weight="bold")
     svg.text(348, 24, _("Deck: %(n)d", n=s["deck_size"]), size=12, anchor="end")
     svg.text(12, 44, _("Step: play a card face down") if s["step"] == "play_card"
-             else _("Step: winner draws or passes"), size=11)
+             else _("Step: winner draws or passes"), size=12)
     for i, seat in enumerate(seats):
         y = 62 + 34 * i
         score = s["scores"].get(seat, 0)
@@ -33,14 +33,14 @@ def render(view: dict) -> str:
             in_hand = n_("%(n)d card in hand · played face down", "%(n)d cards in hand · played face down", hand)
         else:
             in_hand = n_("%(n)d card in hand", "%(n)d cards in hand", hand)
-        svg.text(34, y + 29, in_hand, size=10, fill="#555")
+        svg.text(34, y + 29, in_hand, size=12, fill="#555")
     y = 70 + 34 * len(seats)
     last = s.get("last_round")
     if last:
         cards = ", ".join(f"{names.get(k, k)} {v}" for k, v in last["played"].items())
-        svg.text(12, y + 14, _("Last round: %(cards)s", cards=cards), size=11)
+        svg.text(12, y + 14, _("Last round: %(cards)s", cards=cards), size=12)
         svg.text(12, y + 32, _("%(name)s won and rolled %(die)s.", name=names.get(last["winner"], last["winner"]),
-                               die=last["die"]), size=11)
+                               die=last["die"]), size=12)
     if s.get("your_hand"):
         svg.text(12, y + 50, _("Your hand: %(cards)s", cards=", ".join(str(c) for c in s["your_hand"])), size=12,
                  weight="bold")
