@@ -83,13 +83,18 @@ def out(data: Any, as_json: bool, show: Callable[[Any], str]) -> None:
 
 @command("new", lambda p: (p.add_argument("rules"), p.add_argument("--player", action="append", default=[],
          metavar="NAME:EMAIL", required=True), p.add_argument("--option", action="append", default=[],
-         metavar="KEY=VALUE"), p.add_argument("--seed", metavar="HEX"), p.add_argument("--json", action="store_true")))
+         metavar="KEY=VALUE"), p.add_argument("--seed", metavar="HEX"),
+         p.add_argument("--name", help='the game\'s name (default: "Sylla, game 7dd66c3b")'),
+         p.add_argument("--json", action="store_true")))
 def cmd_new(args) -> int:
     players = []
     for spec in args.player:
         name, _sep, email = spec.partition(":")
         players.append({"name": name, "email": email})
-    created = service().create_game(args.rules, players, parse_options(args.option, args.rules), seed=args.seed)
+    options = parse_options(args.option, args.rules)
+    if args.name is not None and args.name.strip():
+        options["name"] = args.name.strip()
+    created = service().create_game(args.rules, players, options, seed=args.seed)
     data = {"id": created["id"], "seats": [{k: s[k] for k in ("seat", "name", "token", "url")}
                                            for s in created["seats"]]}
     out(data, args.json, lambda d: "\n".join([text(_("game %(id)s", id=d["id"]))] + [
@@ -130,28 +135,78 @@ def _viewer(seat: str | None) -> str:
 
 
 @command("show", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat"),
-         p.add_argument("--at", type=int), p.add_argument("--json", action="store_true")))
+         p.add_argument("--at", type=int), p.add_argument("--json", action="store_true",
+                                                           help="the raw view, exactly as the API's")))
 def cmd_show(args) -> int:
-    view = service().view(args.game, _viewer(args.seat), args.at)
-    out(view, args.json, show_text)
+    svc = service()
+    view = svc.view(args.game, _viewer(args.seat), args.at)
+    if args.json:
+        out(view, True, str)
+        return 0
+    print(show_text(view, svc.get(args.game, args.at), args.seat))
     return 0
 
 
-def show_text(view: dict) -> str:
+def _seat_named(seat: str, names: dict) -> Any:
+    from domain.rules import seat_name
+
+    return _("%(seat)s (%(name)s)", seat=seat_name(seat), name=names.get(seat, seat))
+
+
+def show_text(view: dict, game: Any = None, seat: str | None = None) -> str:
+    """The board in words for people: the game's name, round and phase (`Rules.summary`), the players,
+    the seat's own holdings (`Rules.seat_summary`, its private facts included), who is due, and the
+    seat's decision with numbered choices (or its form's fields and reply syntax). `--json`: the raw view."""
+    from domain.game import status_name
+    from domain.rules import comma_list
+
     g = view["game"]
-    waiting = ", ".join(view["waiting_for"])
-    lines = [text(_("%(title)s %(id)s — %(status)s, event %(version)s, chain head %(head)s", title=text(g["title"]),
-                    id=g["id"], status=g["status"], version=g["version"], head=g["chain_head"][:16])),
-             text(_("players: %(players)s", players=", ".join(f"{p['seat']} ({p['name']})" for p in g["players"]))),
-             text(_("waiting for: %(seats)s", seats=waiting) if waiting else _("waiting for: nobody"))]
+    names = {p["seat"]: p["name"] for p in g["players"]}
+    lines = [text(_("%(name)s (%(title)s), %(status)s", name=g.get("name") or g["title"], title=g["title"],
+                    status=status_name(g["status"])))]
+    rules_summary = game.rules.summary(game.state) if game is not None else None
+    if rules_summary:
+        lines.append(text(rules_summary))
+    lines.append(text(_("Players: %(players)s", players=comma_list(_seat_named(s, names) for s in names))))
+    if seat and seat in names:
+        lines.append(text(_("You play %(seat)s.", seat=_seat_named(seat, names))))
+        if game is not None:
+            lines += [f"  {text(line)}" for line in game.rules.seat_summary(game.state, seat)]
+    waiting = view["waiting_for"]
+    if waiting:
+        lines.append(text(_("Waiting for %(seats)s.", seats=comma_list(_seat_named(s, names) for s in waiting))))
+    elif not view["outcome"]:
+        lines.append(text(_("Nobody owes a decision now.")))
     if view["prompt"]:
-        p = view["prompt"]
-        lines.append(text(_("your decision (%(id)s): %(text)s", id=p["id"], text=text(p["text"]))))
-        lines += [f"  {n}. {c['id']:<16} {text(c['label'])}" for n, c in enumerate(p["choices"], 1)]
+        lines += [""] + prompt_lines(view["prompt"], g["id"], seat or "SEAT")
     if view["outcome"]:
-        lines.append(text(_("outcome: %(outcome)s", outcome=json.dumps(view["outcome"]))))
-    lines.append(json.dumps(view["state"], indent=1)[:4000])
+        o = view["outcome"]
+        scores = comma_list(_("%(seat)s %(score)s", seat=_seat_named(s, names), score=v) for s, v in o["scores"].items())
+        lines.append(text(_("Game over. Winners: %(winners)s. Scores: %(scores)s.",
+                            winners=comma_list(_seat_named(w, names) for w in o["winners"]), scores=scores)))
+    lines += ["", text(_("Event %(version)s, chain head %(head)s. The raw view: add --json.", version=g["version"],
+                         head=g["chain_head"][:16]))]
     return "\n".join(lines)
+
+
+def prompt_lines(prompt: dict, game_id: str, seat: str) -> list[str]:
+    """A decision for people: its text, then its numbered choices, or its form's fields and how to answer."""
+    from domain import forms
+
+    lines = [text(_("Your decision: %(text)s", text=text(prompt["text"])))]
+    if prompt.get("form"):
+        guide = forms.reply_guide(forms.Form.from_json(prompt["form"]))
+        for field in guide["fields"]:
+            lines.append(f"  {text(field['heading'])}")
+            lines += [f"    {text(line)}" for line in field["lines"]]
+        example = guide["bare"] or "; ".join(r["line"] for r in guide["reply"])
+        lines.append(text(_("Answer: tabularium play %(game)s --as %(seat)s \"%(reply)s\"", game=game_id, seat=seat,
+                            reply=example)))
+        lines += [f"  {r['line']}  ({text(r['help'])})" for r in guide["reply"]]
+        return lines
+    lines += [f"  {n}. {text(c['label'])}" for n, c in enumerate(prompt["choices"], 1)]
+    lines.append(text(_("Answer: tabularium play %(game)s --as %(seat)s NUMBER", game=game_id, seat=seat)))
+    return lines
 
 
 @command("play", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat", required=True),
@@ -161,7 +216,8 @@ def show_text(view: dict) -> str:
                         help="and make the same choice whenever a decision of this kind offers it (a standing order)")))
 def cmd_play(args) -> int:
     svc = service()
-    prompt = svc.get(args.game).prompt_for(args.seat)
+    game = svc.get(args.game)
+    prompt = game.prompt_for(args.seat)
     if prompt is None:
         raise GameError(_("There is no decision for %(seat)s at the moment.", seat=args.seat))
     choice = args.choice
@@ -172,7 +228,7 @@ def cmd_play(args) -> int:
 
         choice = forms.read_reply(prompt.form, [line for line in choice.split(";")])
     result = svc.choose(args.game, args.seat, args.prompt or prompt.id, choice, by="seat", standing=args.always)
-    say(_("recorded; the game is at event %(version)s", version=result["version"]))
+    print(played_text(svc, args.game, args.seat, game.version))
     if args.always:
         order = next((o for o in svc.get(args.game).standing.get(args.seat, []) if o["kind"] == prompt.kind), None)
         number = order["id"] if order else "NUMBER"
@@ -180,6 +236,29 @@ def cmd_play(args) -> int:
               "(cancel: tabularium cancel-order %(game)s --as %(seat)s %(number)s)", number=number,
               kind=prompt.kind.replace("_", " "), choice=choice, game=args.game, seat=args.seat))
     return 0
+
+
+def played_text(svc: Any, game_id: str, seat: str, before: int) -> str:
+    """What a `play` recorded, narrated for the seat (its choice and what followed from it), and who is due
+    next: the seat's own next decision in full, or the seats the game waits for."""
+    from domain.rules import comma_list
+
+    game = svc.get(game_id)
+    names = {s["seat"]: s["name"] for s in game.seats}
+    lines = [text(_("Recorded (the game is at event %(version)s):", version=game.version))]
+    for entry in svc.history(game_id, seat):
+        if entry["seq"] > before:
+            lines += [f"  {text(line)}" for line in entry["text"]]
+    waiting = game.waiting_for()
+    if seat in waiting:
+        from service.views import prompt_json
+
+        lines += prompt_lines(prompt_json(game.prompt_for(seat)), str(game.id), seat)
+    elif waiting:
+        lines.append(text(_("Next: %(seats)s.", seats=comma_list(_seat_named(s, names) for s in waiting))))
+    elif game.outcome is not None:
+        lines.append(text(_("The game is over.")))
+    return "\n".join(lines)
 
 
 @command("orders", lambda p: (p.add_argument("game"), p.add_argument("--as", dest="seat", required=True)))

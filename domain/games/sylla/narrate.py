@@ -14,7 +14,7 @@ from domain.rules import REFEREE  # the all-seeing viewer: the operator, and eve
 from .data import GameData
 from .events import item_label
 from .names import and_list, colour_name, comma_list, denarii, kind_name, name_of, seat_name, semicolon_list, votes
-from .setup import card_label
+from .setup import card_label, hands_for
 
 PRESTIGE_SOURCES = {"the Triumphal Arch": "Triumphal Arch", "the Statue": "Statue"}  # as noted by buildings.py
 
@@ -51,6 +51,11 @@ class Teller:
     def tile(self, tile: str) -> str:
         return self.D.tile_name(tile)
 
+    def hand(self, seat: str, cid: str) -> str:
+        """A starting hand's id ('sen-p.mer-c...') as the list of its characters."""
+        _ids, members, cards = hands_for(self.s, self.D, seat)
+        return comma_list(card_label(self.D, cards[i]) for i in members[cid]) if cid in members else cid
+
     def announce(self) -> bool:
         return bool(self.s["options"]["announce_token_kinds"])
 
@@ -67,9 +72,10 @@ class Teller:
             return _("%(seat)s has chosen an item to turn face down.", seat=who)
         you = self.you(seat)
         if what == "start":
+            hand = self.hand(seat, cid)  # the characters' names, never the hand's id ("sen-p.mer-c...")
             if you:
-                return _("You choose starting characters in secret (%(hand)s).", hand=cid)
-            return _("%(seat)s chooses starting characters in secret (%(hand)s).", seat=who, hand=cid)
+                return _("You choose starting characters in secret (%(hand)s).", hand=hand)
+            return _("%(seat)s chooses starting characters in secret (%(hand)s).", seat=who, hand=hand)
         if what == "work":
             thumb, d = cid.split("-")
             paid = denarii(int(d))
