@@ -159,6 +159,8 @@ def compose(svc: Any, row: dict) -> Composed:
         raise Skip(f"the player's preference is {contact.get('preference')!r}")
     if kind == "your_turn" and answered_at_once(_events(svc, gid, row["seq"] + 1), row, seat):
         raise Skip("the decision was made for the seat at once (single choice, standing order or bot)")
+    if kind == "your_turn" and superseded(svc, gid, row, seat):
+        raise Skip("the seat's decision changed before the e-mail was due (answered, or the next one is announced)")
     if kind in EVENT_KINDS:  # as of its event: the prefix of an append-only log never changes
         events = _cached(("prefix", id(svc), gid, row["seq"]), lambda: svc.events(gid)[: row["seq"]])
     else:
@@ -218,6 +220,8 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict,
         "outcome": _outcome(game, names, language), "seed": game.seed if game.status in ("finished", "abandoned") else None,
         "schedule": sched, "names": names, "params": row["params"], "email": contact["email"],
         "pending_tokens": pending,
+        "headline": tr(headline(game, prompt)) if row["kind"] in HEADLINED and prompt is not None
+        and (row["kind"] != "invitation" or (row.get("params") or {}).get("replacement")) else "",
     }
 
 
@@ -278,6 +282,50 @@ def answered_at_once(events: list, row: dict, seat: str) -> bool:
                 and c.get("prompt_id") == prompt_id:
             return automatic(c)
     return False
+
+
+def superseded(svc: Any, gid: str, row: dict, seat: str) -> bool:
+    """Whether the decision a your-turn row announces was no longer the seat's when the row fell due (the
+    batching rule, MailConfig.turn_settle_seconds): the seat answered it within the settle time, or it was
+    replaced by another decision, whose own your-turn row (planned when it opened, due later) announces it.
+    Decided from the log alone, by the events recorded at or before the row's due time (`params.due`), so
+    the same log always gives the same e-mails however late the row is sent. Rows planned before the
+    settle time existed carry no due time: never superseded."""
+    from notifications.outbox import iso_epoch
+
+    params = row.get("params") or {}
+    prompt_id, due = params.get("prompt_id"), params.get("due")
+    if not prompt_id or due is None:
+        return False
+    events = _events(svc, gid, row["seq"] + 1)
+    version = row["seq"]
+    while version < len(events) and iso_epoch(events[version].content["at"]) <= due:
+        version += 1
+    game = _cached(("game", id(svc), gid, version), lambda: svc.get(gid, version=version))
+    if game.status != "active":
+        return True
+    current = game.prompt_for(seat)
+    return current is None or current.id != prompt_id
+
+
+HEADLINED = ("invitation", "your_turn", "reminder")  # the e-mails that ask for a decision
+
+
+def headline(game: Any, prompt: Any) -> Any:
+    """What is asked, for the first line of the body and the HTML preheader: where the game stands (the
+    title's public summary, "Round 2 of 8 · Phase I · First Consul") and the decision's own sentence."""
+    if prompt is None:
+        return None
+    stage = None
+    summary = getattr(game.rules, "summary", None)
+    if summary is not None:
+        try:
+            stage = summary(game.state)
+        except Exception:  # noqa: BLE001 — a title's summary must never stop an e-mail
+            stage = None
+    if stage:
+        return _("%(stage)s: %(decision)s", stage=stage, decision=prompt.text)
+    return prompt.text
 
 
 def _events(svc: Any, gid: str, at_least: int) -> list:

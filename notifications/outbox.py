@@ -58,9 +58,16 @@ _schema_ready: set[int] = set()
 _schema_lock = threading.Lock()
 
 
+def clock() -> float:
+    """The outbox's time (epoch seconds): when rows are due, claimed and leased. Tests replace it with a
+    fake clock (`monkeypatch.setattr(outbox, "clock", ...)`), together with the service's clock."""
+    return time.time()
+
+
 @dataclass(frozen=True)
 class MailConfig:
-    """Delivery knobs (environment): lease, retry backoff, attempts, message throttle window."""
+    """Delivery knobs (environment): lease, retry backoff, attempts, message throttle window, and the
+    settle time of a your-turn e-mail (docs/operations.md, "Calmer e-mail")."""
 
     lease_seconds: float = 300.0
     retry_base_seconds: float = 30.0
@@ -68,6 +75,10 @@ class MailConfig:
     max_attempts: int = 12
     message_window_seconds: int = 300
     batch: int = 200
+    # A your-turn e-mail waits this long after the decision opened, and is dropped if the seat's decision
+    # changed meanwhile (answered on the web, or replaced by the next one, which has its own e-mail):
+    # a seat that owes several decisions in a row within the window gets one e-mail.
+    turn_settle_seconds: float = 120.0
 
     @classmethod
     def from_env(cls) -> MailConfig:
@@ -76,7 +87,8 @@ class MailConfig:
                    retry_base_seconds=float(env("TABULARIUM_MAIL_RETRY_SECONDS", cls.retry_base_seconds)),
                    retry_max_seconds=float(env("TABULARIUM_MAIL_RETRY_MAX_SECONDS", cls.retry_max_seconds)),
                    max_attempts=int(env("TABULARIUM_MAIL_MAX_ATTEMPTS", cls.max_attempts)),
-                   message_window_seconds=int(env("TABULARIUM_MAIL_MESSAGE_WINDOW", cls.message_window_seconds)))
+                   message_window_seconds=int(env("TABULARIUM_MAIL_MESSAGE_WINDOW", cls.message_window_seconds)),
+                   turn_settle_seconds=float(env("TABULARIUM_MAIL_SETTLE_SECONDS", cls.turn_settle_seconds)))
 
     def backoff(self, attempts: int) -> float:
         return min(self.retry_max_seconds, self.retry_base_seconds * 2 ** max(0, attempts - 1))
@@ -136,7 +148,7 @@ def iso_epoch(at: str) -> float:
 def new_row(key: str, game_id: str, seat: str, kind: str, seq: int, params: dict | None = None,
             not_before: float | None = None, notification_id: int | None = None,
             committed_at: float | None = None) -> dict:
-    now = time.time()
+    now = clock()
     return {"key": key, "game_id": str(game_id), "seat": seat, "kind": kind, "seq": seq,
             "params": json.dumps(params or {}, sort_keys=True), "not_before": not_before or now,
             "created_at": now, "committed_at": committed_at or now, "notification_id": notification_id}
@@ -224,7 +236,7 @@ def claim(svc: Any, key: str, config: MailConfig | None = None) -> dict | None:
     """pending (due) or sending-with-expired-lease → sending, with a new lease; None if not claimable."""
     config = config or MailConfig.from_env()
     ensure_schema(svc.store)
-    now = time.time()
+    now = clock()
     with svc.store.db.transaction() as cur:
         row = cur.execute(
             "UPDATE tabularium_outbox SET status='sending', attempts=attempts+1, lease_until=?"
@@ -241,7 +253,7 @@ def claim_many(svc: Any, keys: list[str], config: MailConfig | None = None) -> l
         return []
     config = config or MailConfig.from_env()
     ensure_schema(svc.store)
-    now = time.time()
+    now = clock()
     marks = ",".join("?" for _ in keys)
     with svc.store.db.transaction() as cur:
         rows = cur.execute(
@@ -256,7 +268,7 @@ def claim_many(svc: Any, keys: list[str], config: MailConfig | None = None) -> l
 
 def finish(svc: Any, key: str, status: str, error: str | None = None, recipient: str | None = None,
            retry_in: float | None = None, tokens: list | None = None) -> None:
-    now = time.time()
+    now = clock()
     with svc.store.db.transaction() as cur:
         if tokens:
             from notifications.tokens import store_rows
@@ -274,7 +286,7 @@ def finish(svc: Any, key: str, status: str, error: str | None = None, recipient:
 def due_keys(svc: Any, limit: int = 1000, before: float | None = None) -> list[str]:
     """Rows to (re-)enqueue: pending and due (by `before`, default now), or stuck in sending past their lease."""
     ensure_schema(svc.store)
-    now = time.time()
+    now = clock()
     rows = svc.store.db.query(
         "SELECT key FROM tabularium_outbox WHERE (status='pending' AND not_before<=?)"
         " OR (status='sending' AND lease_until<?) ORDER BY not_before LIMIT ?",
@@ -286,7 +298,7 @@ def retry_failed(svc: Any, key: str | None = None) -> int:
     """Operator: put failed rows (one, or all) back in the queue."""
     ensure_schema(svc.store)
     sql = "UPDATE tabularium_outbox SET status='pending', attempts=0, not_before=? WHERE status='failed'"
-    params: tuple = (time.time(),)
+    params: tuple = (clock(),)
     if key:
         sql, params = sql + " AND key=?", params + (key,)
     return svc.store.db.execute(sql, params)

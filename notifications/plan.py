@@ -1,7 +1,10 @@
 """Which e-mails an event implies: one row per (event, recipient, kind). Called by the pump only.
 
 * invitation — every seat when a game is created, and a seat's new player after SeatReplaced;
-* your_turn — a seat that *becomes* due for a new decision (its prompt id before ≠ after the event);
+* your_turn — a seat that *becomes* due for a new decision (its prompt id before ≠ after the event), due
+  `turn_settle_seconds` after the event (MailConfig, default 2 minutes): at sending it is dropped when the
+  seat's decision is no longer that one (answered meanwhile, or superseded by the next, whose own row is
+  due later), so a seat that owes several decisions in a row within the window gets one e-mail;
 * timeout — the table, when a deadline was missed;
 * message — recipients of a message, throttled: one e-mail per seat per window (key per window);
 * finished — everyone, when the game ends or is abandoned;
@@ -80,7 +83,8 @@ def with_webhooks(rows: list[dict], hooked: frozenset) -> list[dict]:
     for r in rows:
         kind = WEBHOOK_KINDS.get(r["kind"])
         if kind and r["seat"] in hooked:
-            extra.append({**r, "key": f"{r['game_id']}/{r['seq']}/{kind}/{r['seat']}", "kind": kind})
+            extra.append({**r, "key": f"{r['game_id']}/{r['seq']}/{kind}/{r['seat']}", "kind": kind,
+                          "not_before": r["created_at"]})  # a web hook is for machines: never held back
     return rows + extra
 
 
@@ -97,9 +101,11 @@ def _rows_for(game: Any, nid: int, event: Any, before: dict, after: dict, prefs:
         rows += [row(s, "invitation") for s in game.seat_ids]
     if kind == "SeatReplaced":
         rows.append(row(c["seat"], "invitation", {"replacement": True}))
+    settle = max(0.0, config.turn_settle_seconds)
     for seat, prompt_id in after.items():
-        if before.get(seat) != prompt_id:
-            rows.append(row(seat, "your_turn", {"prompt_id": prompt_id}))
+        if before.get(seat) != prompt_id:  # due after the settle time; dropped at sending if superseded by then
+            due = iso_epoch(c["at"]) + settle
+            rows.append(row(seat, "your_turn", {"prompt_id": prompt_id, "due": due}, not_before=due))
     if kind == "DeadlineMissed":
         rows += [row(s, "timeout", {"late": c["seat"], "policy": c.get("policy"), "prompt_id": c.get("prompt_id"),
                                     "seat_open": bool(c.get("seat_open"))}) for s in game.seat_ids]

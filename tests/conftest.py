@@ -11,6 +11,9 @@ from service.games import GameService
 from tests.support import pg
 
 os.environ.setdefault("TABULARIUM_TEST_TITLES", "1")
+# Your-turn e-mails are due as soon as their decision opens, unless a test sets the settle time itself
+# (tests/mail/test_email_count.py and test_e2e_by_email.py simulate the production default with a fake clock).
+os.environ.setdefault("TABULARIUM_MAIL_SETTLE_SECONDS", "0")
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
