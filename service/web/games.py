@@ -118,7 +118,30 @@ def choose(game_id: str):
     except (GameError, IllegalAction) as exc:
         filled = request.form if request.form.get("answer_form") else None
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc), filled=filled)
-    return redirect(url_for("games.page", game_id=str(game.id), seat=seat), 303)
+    return follow_due_seat(load_game(game.id), caller, seat, game.version)
+
+
+RECORDED_FLASH = "recorded"  # the category game.html shows above the decision after the redirect
+
+
+def follow_due_seat(game, caller: Caller, seat: str, before: int, anchor: str = ""):
+    """After a choice or an undo: back to the game page as the seat that is due next when this browser holds
+    it (solo and hot-seat play: one browser, several seats), with one line saying what was just recorded
+    ("Recorded: Red bids 2 for First Consul. Now Blue decides.")."""
+    mine = game.seat_ids if caller.operator else caller.seats_in(game.id)
+    waiting = game.waiting_for() if game.status == "active" else []
+    due = seat if seat in waiting else next((s for s in waiting if s in mine), seat)
+    # narrated as the table reads it ("Black bids 2 …", not "You bid 2 …"): several seats share this screen
+    newer = [e for e in history_model().recent(game, None, False, 8) if e["seq"] > before and e["text"]]
+    if newer:
+        what = newer[0]["text"][0]
+        notice = (_("Recorded: %(what)s Now %(seat)s decides.", what=what, seat=due.capitalize()) if due != seat
+                  else _("Recorded: %(what)s", what=what))
+    else:
+        notice = (_("Recorded. Now %(seat)s decides.", seat=due.capitalize()) if due != seat
+                  else _("Recorded."))
+    flash(tr(notice), RECORDED_FLASH)  # the session keeps text: rendered in the reader's language now
+    return redirect(url_for("games.page", game_id=str(game.id), seat=due) + anchor, 303)
 
 
 @bp.post("/games/<game_id>/standing-orders/<int:order_id>/cancel")
@@ -131,13 +154,13 @@ def cancel_standing_order(game_id: str, order_id: int):
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str):
     return seat_form_command(game_id, lambda svc, game, seat, guard: svc.undo(game.id, seat, current=game,
-                                                                              guard=guard), "#prompt")
+                                                                              guard=guard), "#prompt", follow=True)
 
 
-def seat_form_command(game_id: str, run, anchor: str, notice: str | None = None):
+def seat_form_command(game_id: str, run, anchor: str, notice: str | None = None, follow: bool = False):
     """A form's command for the seat the form names, run with that seat login's guard: a refusal shows the
     page with the reason and its status, success redirects back to the page (to `anchor`, with `notice`
-    shown once)."""
+    shown once; `follow`: as the seat due next, saying what was recorded)."""
     svc = get_service()
     game = load_game(game_id)
     caller = page_caller(game)
@@ -146,6 +169,8 @@ def seat_form_command(game_id: str, run, anchor: str, notice: str | None = None)
         run(svc, game, seat, session_seat_guard(caller, seat))
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
+    if follow:
+        return follow_due_seat(load_game(game.id), caller, seat, game.version, anchor)
     if notice:
         flash(tr(notice), STANDING_FLASH)  # the session keeps text: rendered in the reader's language now
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + anchor, 303)

@@ -371,9 +371,11 @@ class _Board:
         self.text(34, self.y, line, size=12, fill="#444")
         if "denarii" in p:
             tokens = p.get("tokens") or {}
-            private = _("denarii %(denarii)s · tokens %(tokens)s", denarii=p["denarii"],
-                        tokens=", ".join(f"{tr(_kind(k))} {v}" for k, v in tokens.items()))
             self.y += 17
+            self.text(34, self.y, _("denarii %(denarii)s (only you see this)", denarii=p["denarii"]), size=12,
+                      fill="#1d4e89")
+            self.y += 17
+            private = _("tokens: %(tokens)s", tokens=", ".join(f"{tr(_kind(k))} {v}" for k, v in tokens.items()))
             self.text(34, self.y, _fit(private, 12, W - 46), size=12, fill="#1d4e89")
         self.cards_row([*(p.get("cards") or []), *(p.get("cranes") or [])], 8)
         tiles = p.get("buildings") or []
