@@ -299,8 +299,9 @@ def superseded(svc: Any, gid: str, row: dict, seat: str) -> bool:
         return False
     events = _events(svc, gid, row["seq"] + 1)
     version = row["seq"]
-    while version < len(events) and iso_epoch(events[version].content["at"]) <= due:
-        version += 1
+    opened = iso_epoch(events[version - 1].content["at"])
+    while version < len(events) and opened <= iso_epoch(events[version].content["at"]) <= due:
+        version += 1  # (an event stamped before the opening one, after a clock ahead of ours, ends the window)
     game = _cached(("game", id(svc), gid, version), lambda: svc.get(gid, version=version))
     if game.status != "active":
         return True

@@ -21,6 +21,7 @@ import traceback
 from datetime import datetime
 from typing import Any
 
+from notifications import outbox as _outbox
 from notifications.outbox import MailConfig, day_end, iso_epoch, new_row
 from notifications.webhooks import KINDS as WEBHOOK_KINDS
 from notifications.webhooks import hooks_of
@@ -30,6 +31,10 @@ from domain.narration import may_see_event
 log = logging.getLogger("tabularium.outbox")
 
 FINISHING = ("GameFinished", "GameAbandoned")
+
+
+def outbox_clock() -> float:
+    return _outbox.clock()  # looked up at each call: tests replace it with a fake clock
 
 
 def _owed(game: Any) -> dict[str, str]:
@@ -105,7 +110,9 @@ def _rows_for(game: Any, nid: int, event: Any, before: dict, after: dict, prefs:
     for seat, prompt_id in after.items():
         if before.get(seat) != prompt_id:  # due after the settle time; dropped at sending if superseded by then
             due = iso_epoch(c["at"]) + settle
-            rows.append(row(seat, "your_turn", {"prompt_id": prompt_id, "due": due}, not_before=due))
+            # An event stamped ahead of the outbox's clock (`tick --now` in the future) is not held back longer.
+            rows.append(row(seat, "your_turn", {"prompt_id": prompt_id, "due": due},
+                            not_before=min(due, outbox_clock() + settle)))
     if kind == "DeadlineMissed":
         rows += [row(s, "timeout", {"late": c["seat"], "policy": c.get("policy"), "prompt_id": c.get("prompt_id"),
                                     "seat_open": bool(c.get("seat_open"))}) for s in game.seat_ids]

@@ -58,6 +58,7 @@ class Stack:
                     "TABULARIUM_MAIL_URL": f"smtp://127.0.0.1:{self.smtp_port}",
                     "TABULARIUM_BASE_URL": self.base,
                     "TABULARIUM_SECRET_KEY": uuid.uuid4().hex,
+                    "TABULARIUM_MAIL_SETTLE_SECONDS": "0",  # turn e-mails at once: the smoke answers some by mail
                     "TABULARIUM_OPERATOR_TOKEN": self.operator,
                     "TABULARIUM_INBOUND_ADDRESS": "play@smoke.example",
                     "TABULARIUM_VAR_DIR": str(workdir / "var"),
@@ -224,24 +225,35 @@ def answer_by_mail(stack: Stack, game_id: str, seat: str, view: dict, number: in
 
 def expected_turn_mails(stack: Stack, game_id: str) -> int:
     """Rule of the notifications: a seat gets one your-turn e-mail each time it becomes due for a new
-    decision (its open prompt changes), unless the command that opened the decision also made it for
-    the seat (its only choice, its standing order, the bot). Recomputed independently from the export."""
+    decision (its open prompt changes), due the settle time later (TABULARIUM_MAIL_SETTLE_SECONDS, 0 in
+    this smoke: at once), and sent only if the decision is still the seat's once every event recorded by
+    then is counted: a decision the same command also made for the seat (its only choice, its standing
+    order, the bot) or moved on is never announced. Recomputed independently from the export."""
+    from datetime import datetime
     from uuid import UUID
 
     from domain.game import Game
 
+    settle = float(stack.env.get("TABULARIUM_MAIL_SETTLE_SECONDS", "120"))
     status, archive = http("GET", f"{stack.base}/api/games/{game_id}/export", stack.operator)
     assert status == 200, archive
     events = archive["events"]
+    times = [datetime.fromisoformat(e["content"]["at"].replace("Z", "+00:00")).timestamp() for e in events]
     game = Game.from_archive_event(UUID(game_id), events[0])
-    owed = {p.seat: p.id for p in game.open_prompts()}
-    count = sum(1 for seat, prompt in owed.items() if not answered_at_once(events, 0, seat, prompt))
-    for n, entry in enumerate(events[1:], 1):
+    owed_after = [{p.seat: p.id for p in game.open_prompts()} if game.status == "active" else {}]
+    for entry in events[1:]:
         game.append_archive_event(entry)
-        now = {p.seat: p.id for p in game.open_prompts()}
-        count += sum(1 for seat, prompt in now.items()
-                     if owed.get(seat) != prompt and not answered_at_once(events, n, seat, prompt))
-        owed = now
+        owed_after.append({p.seat: p.id for p in game.open_prompts()} if game.status == "active" else {})
+    count, before = 0, {}
+    for n, now in enumerate(owed_after):
+        for seat, prompt in now.items():
+            if before.get(seat) == prompt:
+                continue
+            last = n
+            while last + 1 < len(events) and times[n] <= times[last + 1] <= times[n] + settle:
+                last += 1
+            count += owed_after[last].get(seat) == prompt
+        before = now
     return count
 
 
