@@ -190,3 +190,18 @@ def test_history_speaks_in_narration_without_event_types_or_choice_ids(client, s
     lines = [line for e in entries for line in e["text"]]
     assert any(re.search(r"starting characters in secret \([A-Z][A-Za-z ]+ \(", line) for line in lines), "\n".join(lines)
     assert not any(HAND_ID.search(line) for line in lines)
+
+
+def test_the_operators_created_page_says_which_links_were_not_sent(prod_svc):
+    from tests.web.helpers import production_app
+
+    client = production_app(prod_svc).test_client()
+    login(client, OPERATOR)
+    page = client.get("/new?rules=toy").text
+    r = client.post("/new", data={"csrf_token": csrf_from(page), "rules": "toy", "action": "create",
+                                  "name": ["Ann", "Bob"], "email": ["ann@example.org", ""]})
+    assert r.status_code == 201
+    items = re.findall(r"<li>.*?</li>", r.text)
+    assert len(items) == 2
+    assert "not sent" not in items[0] and "Ann" in items[0]
+    assert "not sent" in items[1] and "Bob" in items[1]
