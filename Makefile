@@ -49,5 +49,5 @@ clean:
 messages: venv
 	$(VENV)/bin/pybabel extract -F locales/babel.cfg -k _ -k n_:1,2 -k N_ --no-location --sort-output \
 		--project Tabularium -o locales/messages.pot .
-	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales -D messages --no-fuzzy-matching
+	$(VENV)/bin/pybabel update -i locales/messages.pot -d locales -D messages --no-fuzzy-matching --ignore-obsolete
 
