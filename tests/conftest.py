@@ -52,3 +52,16 @@ def sqlite_svc(sqlite_url):
     service = make_service(sqlite_url)
     yield service
     service.close()
+
+
+@pytest.fixture(autouse=True)
+def _root_logging_restored():
+    """Entry points under test (`serve`, the WSGI module) configure logging on the stream pytest captures
+    for that test; later tests would log into a closed stream. Each test leaves the root logger as found."""
+    import logging
+
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)

@@ -226,6 +226,8 @@ def test_serve_keeps_tokens_out_of_its_request_log(env, monkeypatch, tmp_path):
     monkeypatch.setattr("service.cli_server.start_embedded_workers", lambda service: False)
     werkzeug_log = logging.getLogger("werkzeug")
     filters = list(werkzeug_log.filters)
+    root = logging.getLogger()
+    root_handlers, root_level = list(root.handlers), root.level  # `serve` configures logging on this test's stderr
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
     werkzeug_log.addHandler(handler)
@@ -235,4 +237,6 @@ def test_serve_keeps_tokens_out_of_its_request_log(env, monkeypatch, tmp_path):
     finally:
         werkzeug_log.removeHandler(handler)
         werkzeug_log.filters[:] = filters
+        root.handlers[:] = root_handlers
+        root.setLevel(root_level)
     assert "/play/[redacted]" in stream.getvalue() and "Sx9-seat-token" not in stream.getvalue()
