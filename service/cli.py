@@ -227,7 +227,7 @@ def cmd_play(args) -> int:
         from domain import forms
 
         choice = forms.read_reply(prompt.form, [line for line in choice.split(";")])
-    result = svc.choose(args.game, args.seat, args.prompt or prompt.id, choice, by="seat", standing=args.always)
+    svc.choose(args.game, args.seat, args.prompt or prompt.id, choice, by="seat", standing=args.always)
     print(played_text(svc, args.game, args.seat, game.version))
     if args.always:
         order = next((o for o in svc.get(args.game).standing.get(args.seat, []) if o["kind"] == prompt.kind), None)

@@ -16,7 +16,7 @@ def new_sylla(capsys, *extra) -> str:
     return json.loads(out)["id"]
 
 
-def test_show_prints_the_board_in_words_and_a_form_with_its_reply_syntax(cli_env, capsys):
+def test_show_prints_the_board_in_words_and_a_form_with_its_reply_syntax(cli_env, capsys):  # noqa: F811
     gid = new_sylla(capsys, "--name", "Friday table")
     code, out, _ = run(capsys, "show", gid, "--as", "red")
     assert code == 0
@@ -31,7 +31,7 @@ def test_show_prints_the_board_in_words_and_a_form_with_its_reply_syntax(cli_env
     assert json.loads(raw)["game"]["name"] == "Friday table"
 
 
-def test_play_says_what_was_recorded_and_who_is_due_then_show_numbers_the_choices(cli_env, capsys):
+def test_play_says_what_was_recorded_and_who_is_due_then_show_numbers_the_choices(cli_env, capsys):  # noqa: F811
     gid = new_sylla(capsys)
     code, out, _ = run(capsys, "play", gid, "--as", "red", "1 2 3 4 5 6")
     assert code == 0
@@ -51,7 +51,7 @@ def test_play_says_what_was_recorded_and_who_is_due_then_show_numbers_the_choice
     assert code == 0 and "You bid 0 votes for First Consul." in out and "Next: " in out
 
 
-def test_a_default_name_and_a_spectators_show(cli_env, capsys):
+def test_a_default_name_and_a_spectators_show(cli_env, capsys):  # noqa: F811
     gid = new_sylla(capsys)
     code, out, _ = run(capsys, "show", gid)
     assert out.startswith(f"Sylla, game {gid[:8]} (Sylla), active")

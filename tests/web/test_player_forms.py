@@ -5,7 +5,6 @@ narration only (no event types, no raw choice ids: those stay on the audit page)
 from __future__ import annotations
 
 import html
-import json
 import re
 
 import pytest

@@ -230,8 +230,6 @@ class BuildingsPay(Step):
     def form(self, s: dict, D: Any, seat: str):
         """k of the eligible cards, k the price; None when the payment is forced (`tilt-all`, played by
         the platform as before)."""
-        from domain import forms
-
         cards = eligible(s, D, seat, D.slot_colours[s["ctx"]["slot"]])
         k = s["ctx"]["to_pay"]
         if len(cards) <= k:
