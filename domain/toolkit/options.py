@@ -36,10 +36,14 @@ class Option:
     nullable: bool = False          # json: null is accepted too
     advanced: bool = False          # shown folded away on /new
     check: Callable[[Any], str | None] | None = None  # a sentence refusing the value, or None
+    label: str = ""                 # the option's name for players (a message); "" = made from `name`
+    choice_labels: tuple[str, ...] = ()  # choice: the players' word for each choice, in `choices` order
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: unknown type {self.kind!r}")
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name}: one label per choice")
 
     # ------------------------------------------------------------------------- constructors
     @classmethod
@@ -112,8 +116,12 @@ class Option:
         """The JSON description (/api/titles, OpenAPI, the /new form)."""
         out: dict[str, Any] = {"type": self.kind, "default": self.default, "help": self.help,
                                "advanced": self.advanced}
+        if self.label:
+            out["label"] = self.label
         if self.kind == "choice":
             out["choices"] = list(self.choices)
+            if self.choice_labels:
+                out["choice_labels"] = list(self.choice_labels)
         if self.kind == "int":
             out["min"], out["max"] = self.low, self.high
         if self.kind == "json":

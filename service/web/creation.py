@@ -121,14 +121,18 @@ def option_fields(schema: dict[str, dict], raw: dict) -> list[dict]:
     fields = []
     for name, spec in schema.items():
         kind, default = spec.get("type"), spec.get("default")
-        field = {"name": name, "field": f"opt_{name}", "label": plain(name), "help": spec.get("help", ""),
+        field = {"name": name, "field": f"opt_{name}", "label": spec.get("label") or plain(name),
+                 "help": spec.get("help", ""),
                  "advanced": bool(spec.get("advanced")) or kind == "json", "choices": [], "min": None, "max": None}
         if kind == "bool":
             field.update(control="select", choices=_yes_no(), value=raw.get(name, "true" if default else "false"),
                          default=_("yes") if default else _("no"))
         elif kind == "choice":
-            field.update(control="select", choices=[(c, plain(c)) for c in spec.get("choices", [])],
-                         value=raw.get(name, default), default=plain(default))
+            words = dict(zip(spec.get("choices", []), spec.get("choice_labels") or spec.get("choices", [])))
+            if not spec.get("choice_labels"):
+                words = {c: plain(c) for c in words}
+            field.update(control="select", choices=list(words.items()), value=raw.get(name, default),
+                         default=words.get(default, plain(default)))
         elif kind == "int":
             field.update(control="number", value=raw.get(name, default), default=str(default),
                          min=spec.get("min"), max=spec.get("max"))

@@ -204,3 +204,19 @@ def test_the_operators_created_page_says_which_links_were_not_sent(prod_svc):
     assert len(items) == 2
     assert "not sent" not in items[0] and "Ann" in items[0]
     assert "not sent" in items[1] and "Bob" in items[1]
+
+
+def test_every_option_of_every_title_has_a_players_label_and_the_form_shows_it_not_the_id(svc):
+    from domain.rules import get_rules, titles
+
+    client = embedded_app(svc).test_client()
+    page = client.get("/new").text
+    for title in titles(include_unlisted=True):
+        rules = get_rules(title)
+        for name, spec in rules.options_schema().items():
+            assert spec.get("label"), f"{title}: option {name} has no label for players"
+            if spec.get("type") == "choice":
+                assert len(spec.get("choice_labels", [])) == len(spec["choices"]), f"{title}: {name}"
+    sylla = get_rules("sylla").options_schema()
+    assert str(sylla["granary_famine_direction"]["label"]) in page
+    assert "Granary famine direction" not in page and ">decrease<" not in page

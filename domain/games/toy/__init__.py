@@ -15,8 +15,8 @@ from domain.rules import REFEREE, Choice, IllegalAction, Outcome, Prompt, Rules,
 from domain.toolkit.options import Option, OptionSpec
 
 SPEC = OptionSpec([
-    Option.int("rounds", 3, 1, 30, _("How many rounds are played.")),
-    Option.int("hand_size", 3, 1, 8, _("Cards dealt to each seat at the start.")),
+    Option.int("rounds", 3, 1, 30, _("How many rounds are played."), label=_("Rounds")),
+    Option.int("hand_size", 3, 1, 8, _("Cards dealt to each seat at the start."), label=_("Hand size")),
 ])
 OPTIONS = {o.name: {"default": o.default, "help": o.help} for o in SPEC}
 
