@@ -35,6 +35,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context,
 import locales
 from domain.decided_by import automatic, players_own
 from domain.forms import reply_guide
+from domain.help import rule_section
 from domain.i18n import Message, _, from_json
 from domain.rules import seat_name
 from notifications import tokens
@@ -209,6 +210,7 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict,
                     for s, n in names.items()],
         "waiting_for": [tr(seat_label(s, names)) for s in game.waiting_for()],
         "prompt": _prompt(prompt, deadline), "deadline": deadline,
+        "rule_url": _rule_url(base, game.rules_id, prompt),
         "clock": describe_clock(clock), "timezone": clock["timezone"],
         "since": since, "since_all": entries, "last_own": last_own,
         "can_undo": game.status == "active" and game.undo_problem(seat) is None,
@@ -343,6 +345,12 @@ def _schedule(game: Any, events: list) -> Any:
     from domain.clock import schedule, schedule_of
 
     return schedule_of(game) or schedule(events)
+
+
+def _rule_url(base: str, rules_id: str, prompt: Any) -> str | None:
+    """The rules reference's section for this decision ("What does this mean?"), if the title has one."""
+    section = rule_section(rules_id, prompt.kind) if prompt is not None else None
+    return f"{base}/rules/{rules_id}#{section}" if section else None
 
 
 def _prompt(prompt: Any, deadline: str | None) -> dict | None:

@@ -14,46 +14,21 @@ Template globals (registered with the blueprint, so every page may call them):
 """
 from __future__ import annotations
 
-import importlib
-from functools import lru_cache
 from types import ModuleType
 
 from flask import Blueprint, abort, render_template, url_for
 
 from domain.clock import DEFAULTS as CLOCK_DEFAULTS, HELP as CLOCK_HELP
 from domain.i18n import _
-from domain.rules import UnknownTitle, get_rules
+from domain.help import help_module, rule_section  # noqa: F401  (rule_section: re-exported)
+from domain.rules import get_rules
 
 bp = Blueprint("help", __name__)
-
-
-@lru_cache(maxsize=None)
-def help_module(rules_id: str) -> ModuleType | None:
-    """The title's rules reference, or None when it has none (or the id is not a title)."""
-    if not rules_id or not rules_id.replace("_", "").isalnum():
-        return None
-    try:
-        get_rules(rules_id)
-    except UnknownTitle:
-        return None
-    name = f"domain.games.{rules_id}.help"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
 
 
 def section_ids(rules_id: str) -> set[str]:
     h = help_module(rules_id)
     return {s["id"] for s in h.SECTIONS} if h else set()
-
-
-def rule_section(rules_id: str, kind: str) -> str | None:
-    """The section explaining a decision of this kind (None: the title has no help for it)."""
-    h = help_module(rules_id)
-    return h.PROMPT_SECTIONS.get(kind) if h else None
 
 
 @bp.app_template_global()

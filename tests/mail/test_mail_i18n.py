@@ -111,3 +111,25 @@ def test_english_stays_as_it_was(tmp_path):
     assert str(invitation["Subject"]) == f"[Tabularium] {title}, game {gid[:8]} (Red)"
     assert text_of(invitation).startswith(f"Hello Ann,\n\nYou are invited to a game of {title} (game {gid[:8]}). "
                                           "You play Red.\n\nPlayers: Red (Ann), Blue (Bob).\n")
+
+
+def test_a_your_turn_email_links_the_rule_for_its_decision(tmp_path):
+    from domain.help import rule_section
+    from notifications.delivery import flush
+    from tests.mail.helpers import PLAYERS, Mailboxes, html_of, mail_service, text_of
+
+    svc = mail_service(f"sqlite:///{tmp_path}/events.sqlite3", tmp_path)
+    try:
+        gid = svc.create_game("sylla", PLAYERS[:3], {}, seed="5e" * 32)["id"]
+        flush(svc)
+        game = svc.get(gid)
+        seat = game.waiting_for()[0]
+        section = rule_section("sylla", game.prompt_for(seat).kind)
+        assert section
+        contacts = svc.store.contacts(gid)
+        mails = Mailboxes(tmp_path / "mail").to(contacts[seat]["email"])
+        turn = next(m for m in mails if "What does this mean?" in text_of(m))
+        url = f"{svc.settings.base_url}/rules/sylla#{section}"
+        assert url in text_of(turn) and url in html_of(turn)
+    finally:
+        svc.close()
