@@ -13,6 +13,7 @@ from notifications.delivery import flush
 from notifications.preferences import set_preference
 from domain.clock import schedule
 from service.web import create_app
+from tests.support.clock import Clock
 from tests.mail.helpers import PLAYERS, Mailboxes, html_of, mail_service, text_of
 from tests.web.helpers import csrf_from, login
 from workers.ticker import tick
@@ -20,14 +21,6 @@ from workers.ticker import tick
 UTC = timezone.utc
 EU_CHANGE_FRIDAY = datetime(2026, 3, 27, 15, tzinfo=UTC)  # Europe moves to summer time on Sunday the 29th
 US_CHANGE_FRIDAY = datetime(2026, 3, 6, 15, tzinfo=UTC)   # the US moves on Sunday the 8th
-
-
-class Clock:
-    def __init__(self, now: datetime):
-        self.now = now
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @pytest.fixture

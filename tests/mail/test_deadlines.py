@@ -12,23 +12,11 @@ from domain.errors import BadRequest
 from notifications import outbox
 from domain.clock import Exclusions, check_clock, schedule
 from service.deadlines import start_vacation
+from tests.support.clock import MONDAY, Clock
 from tests.conftest import make_service
 from tests.mail.helpers import PLAYERS
 from workers.ticker import tick
 
-MONDAY = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
-
-
-class Clock:
-    def __init__(self, start=MONDAY):
-        self.now = start
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, **delta):
-        self.now += timedelta(**delta)
-        return self.now
 
 
 def clocked(url, clock, **settings):

@@ -5,31 +5,19 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 import pytest
 
 from notifications import outbox
 from notifications.compose import Skip, compose
 from notifications.preferences import get_preference
+from tests.support.clock import MONDAY, Clock
 from tests.support.play import play_sealed_round
 from tests.web.helpers import (OPERATOR, call, csrf_from, embedded_app, error_of, login, new_game,
                                production_app, version)
 
-MONDAY = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
 CLOCK = {"mode": "deadline", "per_decision_hours": 48, "reminders": [], "vacation_days": 5}
-
-
-class Clock:
-    def __init__(self, start=MONDAY):
-        self.now = start
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, **delta):
-        self.now += timedelta(**delta)
-        return self.now
 
 
 @pytest.fixture

@@ -6,29 +6,17 @@ aggregate kept its clock still loads (folded from the events, then snapshotted a
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 import pytest
 from eventsourcing.domain import Snapshot
 
 from domain.clock import schedule
+from tests.support.clock import MONDAY, Clock
 from tests.conftest import make_service
 from tests.mail.helpers import PLAYERS
 from workers.ticker import tick
 
-MONDAY = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
-
-
-class Clock:
-    def __init__(self, start=MONDAY):
-        self.now = start
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, **delta):
-        self.now += timedelta(**delta)
-        return self.now
 
 
 @pytest.fixture
