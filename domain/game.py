@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import hmac
+import re
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any
@@ -40,7 +41,10 @@ PREFERENCE_CHANGED_BY = ("seat", "operator", "unsubscribe-link")
 ACTIVE, PAUSED, FINISHED, ABANDONED = "active", "paused", "finished", "abandoned"
 # Options the platform reads itself (deadlines and clocks, e-mail, the game's name): stored in GameCreated,
 # never given to the rules.
-PLATFORM_OPTIONS = frozenset({"clock", "notifications", "name"})
+PLATFORM_OPTIONS = frozenset({"clock", "notifications", "name", "language"})
+# A language is a code ("en", "el", "hu"): the table's (options["language"]) and each seat's own
+# (PreferencesChanged "language"). Which codes have a catalog is the edge's to say (locales.LANGUAGES).
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}\Z")
 MAX_GAME_NAME = 80  # the name a table gives its game (options["name"], optional)
 
 
@@ -237,6 +241,8 @@ class Game(Aggregate):
         if not rules.min_players <= len(seats) <= rules.max_players:
             raise BadRequest(_("%(title)s takes %(min)d to %(max)d players, not %(n)d.", title=rules.title,
                                min=rules.min_players, max=rules.max_players, n=len(seats)))
+        if "language" in options:
+            check_language_code(options["language"])
         if "name" in options:
             _text(options["name"], MAX_GAME_NAME, lambda n: n_(
                 "The game's name must be some text of at most %(n)d character.",
@@ -482,6 +488,40 @@ class Game(Aggregate):
                                choices=", ".join(PREFERENCE_CHANGED_BY), by=str(by)[:40]))
         self._emit(Game.PreferencesChanged, at, seat=seat, preference=preference, by=by)
 
+    def change_language(self, seat: str, language: str, by: str, at: str) -> None:
+        """Record the language `seat` reads its pages and e-mails in. One event kind holds a seat's
+        preferences: this one carries the e-mail preference unchanged and the new `language`."""
+        self._check_preference_change(seat, by)
+        check_language_code(language)
+        self._emit(Game.PreferencesChanged, at, seat=seat, preference=self.preferences.get(seat, "every"),
+                   language=language, by=by)
+
+    def change_timezone(self, seat: str, zone: str, by: str, at: str) -> None:
+        """Record the time zone `seat` reads times in ("" for the game's own zone again)."""
+        from domain.timezones import check_zone
+
+        self._check_preference_change(seat, by)
+        if zone:
+            check_zone(zone)
+        self._emit(Game.PreferencesChanged, at, seat=seat, preference=self.preferences.get(seat, "every"),
+                   timezone=zone, by=by)
+
+    def language_for(self, seat: str | None) -> str | None:
+        """The seat's own language, else the table's (options["language"]); None when neither was chosen."""
+        own = self.__dict__.get("languages", {}).get(seat) if seat else None
+        table = self.options.get("language")
+        return own or (table if isinstance(table, str) and table else None)
+
+    def timezone_for(self, seat: str | None) -> str | None:
+        """The seat's own time zone, if it chose one (else the game's, the clock's "timezone")."""
+        return self.__dict__.get("timezones", {}).get(seat) or None if seat else None
+
+    def _check_preference_change(self, seat: str, by: str) -> None:
+        self._require_seat(seat)
+        if by not in PREFERENCE_CHANGED_BY:
+            raise BadRequest(_("An e-mail preference is changed by one of %(choices)s, not %(by)r.",
+                               choices=", ".join(PREFERENCE_CHANGED_BY), by=str(by)[:40]))
+
     # ----------------------------------------------------------------- internals
 
     def _require_active(self) -> None:
@@ -690,6 +730,12 @@ class Game(Aggregate):
 
     def _on_PreferencesChanged(self, c: dict, seq: int) -> None:
         self.preferences[c["seat"]] = c["preference"]
+        # Seat languages and zones are attributes only once a game records one: snapshots taken before
+        # they existed still equal the game rebuilt from its events (service.audit compares them).
+        if "language" in c:
+            self.languages = {**self.__dict__.get("languages", {}), c["seat"]: c["language"]}
+        if "timezone" in c:
+            self.timezones = {**self.__dict__.get("timezones", {}), c["seat"]: c["timezone"]}
 
     def _on_StandingOrderSet(self, c: dict, seq: int) -> None:
         """One order per kind: a new one for the same kind replaces the old."""
@@ -740,6 +786,13 @@ def game_name(options: Any, title: str, game_id: str) -> str:
     if isinstance(given, str) and given.strip():
         return given
     return _("%(title)s, game %(id)s", title=title, id=game_id[:8])
+
+
+def check_language_code(language: Any) -> str:
+    """A language code as the table or a seat names it ("el"), else BadRequest with a sentence."""
+    if not isinstance(language, str) or not LANGUAGE_CODE.match(language):
+        raise BadRequest(_("A language is given by its code, such as %(example)s.", example='"el"'))
+    return language
 
 
 def _text(value: Any, limit: int, refusal: Any) -> str:

@@ -16,6 +16,10 @@ Rules of the house (tests/unit/test_i18n_lint.py checks them):
 * parameters are named (`%(name)s`), never positional, so translators may reorder them;
 * a sentence is never assembled from pieces with `+` or `" ".join`: write the whole sentence, or
   `join_sentences` whole sentences.
+
+A moment a player reads (a deadline, when a message was posted) is a `Moment`: the instant, the zone it
+is read in and a style, plus its English text. The domain never formats dates for other languages; the
+edge does, with babel.dates in the reader's locale (`locales.render`, docs/i18n.md "Dates").
 """
 from __future__ import annotations
 
@@ -73,7 +77,7 @@ def fill(template: str, params: Mapping[str, Any], render_param) -> str:
     """`template % params` with each parameter that is a Message rendered by `render_param`."""
     if not params:
         return template
-    values = {k: render_param(v) if isinstance(v, Message) else v for k, v in params.items()}
+    values = {k: render_param(v) if isinstance(v, (Message, Sentences, Moment)) else v for k, v in params.items()}
     try:
         return template % values
     except (KeyError, ValueError, TypeError) as exc:  # a translation with a broken placeholder
@@ -82,10 +86,12 @@ def fill(template: str, params: Mapping[str, Any], render_param) -> str:
 
 def to_json(value: Any) -> Any:
     """A message (or a plain value) as JSON; `from_json` reads it back."""
-    return value.to_json() if isinstance(value, (Message, Sentences)) else value
+    return value.to_json() if isinstance(value, (Message, Sentences, Moment)) else value
 
 
 def from_json(data: Any) -> Any:
+    if isinstance(data, dict) and _MOMENT in data:
+        return Moment(data.get("en", ""), data[_MOMENT], data.get("z", "UTC"), data.get("s", "short"))
     if isinstance(data, dict) and _JOINED in data:
         return Sentences(from_json(p) for p in data[_JOINED])
     if isinstance(data, dict) and _MARKER in data:
@@ -121,4 +127,30 @@ def join_sentences(sentences: Iterable[str]) -> Sentences:
     return Sentences(sentences)
 
 
-__all__ = ["Message", "Sentences", "_", "n_", "N_", "fill", "to_json", "from_json", "join_sentences"]
+_MOMENT = "@"
+MOMENT_STYLES = ("short", "long", "local")  # "Mon 30 Nov 18:00 CET (17:00 UTC)", the weekday and year too, no UTC
+
+
+class Moment(str):
+    """A moment as a player reads it: as a str its English text (domain.timezones writes it), plus the
+    instant (`at`, ISO 8601 in UTC), the IANA zone it is read in and the style, so the edge can write it
+    in any language (`locales.render`). Inside a Message it is a parameter like any other."""
+
+    __slots__ = ("at", "zone", "style")
+    at: str
+    zone: str
+    style: str
+
+    def __new__(cls, english: str, at: str, zone: str, style: str = "short") -> "Moment":
+        self = super().__new__(cls, english)
+        self.at, self.zone, self.style = at, zone, style if style in MOMENT_STYLES else "short"
+        return self
+
+    def __reduce__(self):
+        return (Moment, (str(self), self.at, self.zone, self.style))
+
+    def to_json(self) -> dict:
+        return {_MOMENT: self.at, "z": self.zone, "s": self.style, "en": str(self)}
+
+
+__all__ = ["Message", "Sentences", "Moment", "_", "n_", "N_", "fill", "to_json", "from_json", "join_sentences"]

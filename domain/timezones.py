@@ -12,7 +12,7 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from domain.errors import BadRequest
-from domain.i18n import _
+from domain.i18n import Moment, _
 
 UTC_NAME = "UTC"
 MAX_NAME_LENGTH = 64   # the longest IANA name is about half of this
@@ -108,30 +108,33 @@ def weekends(start: datetime, until: datetime, name: str) -> list[tuple[datetime
 
 # ------------------------------------------------------------------------------------------ display
 
-def format_moment(moment: datetime, name: str, long: bool = False) -> str:
+def format_moment(moment: datetime, name: str, long: bool = False) -> Moment:
     """A moment as the game's players read it: local time with the zone's abbreviation, then UTC in
     brackets when the zone is not UTC (with the UTC weekday when the dates differ).
 
     short: "Mon 30 Nov 18:00 CET (17:00 UTC)"; long (e-mails): "Monday 30 November 2026, 18:00 CET
-    (17:00 UTC)". A UTC game reads "Monday 30 November 2026, 17:00 UTC", as e-mails always did."""
+    (17:00 UTC)". A UTC game reads "Monday 30 November 2026, 17:00 UTC", as e-mails always did.
+    That is the English; the result is a `Moment`, which the edge writes in the reader's language."""
     utc = moment.astimezone(timezone.utc)
     local = utc.astimezone(zone(name))
     day = (f"{local:%A} {local.day} {local:%B %Y}," if long else f"{local:%a} {local.day} {local:%b}")
-    label = _label(local, name)
+    label = zone_label(local, name)
     text = f"{day} {local:%H:%M} {label}"
-    if label == UTC_NAME:  # UTC itself, or an alias such as "Etc/UTC": brackets would only repeat it
-        return text
-    other_day = "" if utc.date() == local.date() else f"{utc:%a} "
-    return f"{text} ({other_day}{utc:%H:%M} UTC)"
+    if label != UTC_NAME:  # UTC itself, or an alias such as "Etc/UTC": brackets would only repeat it
+        other_day = "" if utc.date() == local.date() else f"{utc:%a} "
+        text = f"{text} ({other_day}{utc:%H:%M} UTC)"
+    return Moment(text, utc.isoformat(), name, "long" if long else "short")
 
 
-def format_local(moment: datetime, name: str) -> str:
+def format_local(moment: datetime, name: str) -> Moment:
     """A past moment (a message, an event) in the game's zone only: "Mon 30 Nov 18:00 CET"."""
-    local = moment.astimezone(timezone.utc).astimezone(zone(name))
-    return f"{local:%a} {local.day} {local:%b} {local:%H:%M} {_label(local, name)}"
+    utc = moment.astimezone(timezone.utc)
+    local = utc.astimezone(zone(name))
+    return Moment(f"{local:%a} {local.day} {local:%b} {local:%H:%M} {zone_label(local, name)}", utc.isoformat(),
+                  name, "local")
 
 
-def _label(local: datetime, name: str) -> str:
+def zone_label(local: datetime, name: str) -> str:
     """The zone's abbreviation ("CET", "EDT"); its name where the database has only an offset ("-03")."""
     if is_utc(name):
         return UTC_NAME
@@ -140,4 +143,4 @@ def _label(local: datetime, name: str) -> str:
 
 
 __all__ = ["UTC_NAME", "check_zone", "known_zones", "zone", "is_utc", "local_midnight", "local_date",
-           "day_bounds", "weekends", "format_moment", "format_local"]
+           "day_bounds", "weekends", "format_moment", "format_local", "zone_label"]

@@ -28,5 +28,9 @@ class GameServicePort(Protocol):
 
     def change_preference(self, game_id: Any, seat: str, preference: str, by: str) -> dict: ...
 
+    def change_language(self, game_id: Any, seat: str, language: str, by: str) -> dict: ...
+
+    def change_timezone(self, game_id: Any, seat: str, zone: str, by: str) -> dict: ...
+
 
 __all__ = ["GameServicePort"]

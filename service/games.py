@@ -315,6 +315,14 @@ class GameService:
         """Record a seat's new e-mail preference (notifications.preferences keeps the value it reads)."""
         return self._command(game_id, lambda g: g.change_preference(seat, preference, by, self.now()))
 
+    def change_language(self, game_id: str | UUID, seat: str, language: str, by: str) -> dict:
+        """Record the language a seat reads its pages and e-mails in (notifications.preferences)."""
+        return self._command(game_id, lambda g: g.change_language(seat, language, by, self.now()))
+
+    def change_timezone(self, game_id: str | UUID, seat: str, zone: str, by: str) -> dict:
+        """Record the time zone a seat reads times in ("": the game's own)."""
+        return self._command(game_id, lambda g: g.change_timezone(seat, zone, by, self.now()))
+
     # ------------------------------------------------------------------ queries
 
     def get(self, game_id: str | UUID, version: int | None = None) -> Game:
