@@ -73,7 +73,27 @@ def hide_sylla(state: dict, owner: str, rng: random.Random) -> dict:
     return s
 
 
+# ------------------------------------------------------------------------- The Republic of Rome
+
+def hide_republic_of_rome(state: dict, owner: str, rng: random.Random) -> dict:
+    """Private to a seat (spec 16): its faction treasury and the cards in its hand (not their number,
+    nor which of them are unplayable). Private to nobody: the order of the deck. A hand's cards are
+    swapped with cards of the deck, so every card is still somewhere exactly once."""
+    s = roundtrip(state)
+    faction = s["factions"][owner]
+    faction["treasury"] += 1 + rng.randrange(20)
+    hand, deck = faction["hand"], s["deck"]
+    for i in range(min(len(hand), len(deck))):
+        j = rng.randrange(len(deck))
+        if hand[i] not in faction["unplayable"]:
+            hand[i], deck[j] = deck[j], hand[i]
+    rng.shuffle(deck)
+    return s
+
+
 DECLARATIONS: dict[str, Declaration] = {
+    "republic_of_rome": Declaration(hide=hide_republic_of_rome, games=2, platform_games=1, sealed_games=1,
+                                    max_decisions=400),
     "toy": Declaration(hide=hide_toy, games=8, platform_games=6, sealed_games=6),
     "sylla": Declaration(hide=hide_sylla, games=3, platform_games=2, sealed_games=1),
 }

@@ -1,0 +1,139 @@
+"""The Republic of Rome (Avalon Hill 1990), Early Republic scenario, for 3-6 players: the rules module.
+
+Specification: /work/shared/rules/republic-of-rome.md (cited as "Rule 7.4:" by its section numbers);
+readings and options: docs/rules-republic-of-rome.md. The flow is a state machine of named states in
+rulebook order (machine.py), one module per phase; this file only adapts it to the platform's rules
+protocol (domain.rules.Rules). The title is unlisted until the whole game exists (Combat and Revolution
+are empty steps for now).
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Any, Mapping, Sequence
+
+from domain import forms
+from domain.i18n import _, join_sentences
+from domain.rules import Choice, IllegalAction, Outcome, Prompt, Rules, register, seat_name
+
+from . import forum, mortality, population, revenue, senate, setup, turn  # noqa: F401  (register states)
+from .data import compile_data, data_for
+from .invariants import check
+from .machine import FORM, STATES
+from .narrate import narrate
+from .options import SPEC, normalize
+from .state import clone
+from .summary import seat_summary, summary
+from .turn import faction_influence
+from .view import build_view, waiting_sentence
+
+
+class RepublicOfRome(Rules):
+    id = "republic_of_rome"
+    title = "The Republic of Rome"
+    version = "1"
+    min_players = 3
+    max_players = 6
+    options = SPEC
+
+    def setup(self, seats: Sequence[str], options: Mapping, rng: Random) -> dict:
+        if not self.min_players <= len(seats) <= self.max_players or len(set(seats)) != len(seats):
+            raise IllegalAction(_("The Republic of Rome is played by 3 to 6 players, each in a different seat."))
+        opts = normalize(options)
+        D = compile_data(opts)
+        return setup.new_game(list(seats), opts, D, DATA_KEY(opts), rng)
+
+    # ------------------------------------------------------------------------------- decisions
+    def prompts(self, state: dict) -> list[Prompt]:
+        if state["finished"]:
+            return []
+        D = data_for(state)
+        step = STATES[state["step"]]
+        legal = step.legal(state, D)
+        pid = f"t{state['turn']}.{step.short or step.name}.{state['seq']}"
+        out = []
+        for seat in state["seats"]:
+            ids = legal.get(seat)
+            if not ids:
+                continue
+            if ids == [FORM]:
+                form = step.form(state, D, seat)
+                out.append(Prompt(seat, pid, step.kind, step.text(state, D, seat), (), step.secret, form))
+            else:
+                choices = tuple(Choice(c, step.label(state, D, seat, c)) for c in ids)
+                out.append(Prompt(seat, pid, step.kind, step.text(state, D, seat), choices, step.secret))
+        return out
+
+    def _read(self, state: dict, D: Any, seat: str, choice: str) -> Any:
+        """The step's reading of `choice`: a choice id, or a form's values (checked by the step)."""
+        step = STATES[state["step"]]
+        ids = step.legal(state, D).get(seat) if not state["finished"] else None
+        if not ids:
+            who = [p.seat for p in self.prompts(state)]
+            raise IllegalAction(join_sentences([_("There is no decision for %(seat)s now.", seat=seat_name(seat)),
+                                                waiting_sentence(state, D, who)]))
+        if ids == [FORM]:
+            values = forms.values_of(step.form(state, D, seat), choice)  # FormError: a sentence
+            step.check(state, D, seat, values)  # IllegalAction: a sentence
+            return values
+        if choice not in ids:
+            raise IllegalAction(_("%(choice)s is not one of your choices now.", choice=repr(choice)[:60]))
+        return choice
+
+    def apply(self, state: dict, seat: str, choice: str, rng: Random) -> dict:
+        if state["finished"]:
+            raise IllegalAction(_("The game is over: no more decisions are taken."))
+        D = data_for(state)
+        answer = self._read(state, D, seat, choice)
+        s = clone(state)
+        STATES[s["step"]].act(s, D, seat, answer, rng)
+        return s
+
+    def check_answer(self, state: dict, seat: str, answer: str) -> None:
+        """The protocol's whole-answer check of a form (domain/forms.py), without playing it."""
+        self._read(state, data_for(state), seat, answer)
+
+    def forced_choice_is_public(self, state: dict, prompt: Prompt) -> bool:
+        return not state["finished"] and STATES[state["step"]].forced_public
+
+    def default_choice(self, state: dict, seat: str) -> str:
+        """What a missed deadline plays: the game masters' default per decision kind (ror-by-mail.md),
+        as each step's `default` (defaults.py lists them as data)."""
+        D = data_for(state)
+        step = STATES[state["step"]]
+        ids = step.legal(state, D).get(seat)
+        if not ids:
+            raise IllegalAction(_("There is no decision for %(seat)s now.", seat=seat_name(seat)))
+        picked = step.default(state, D, seat, list(ids))
+        return forms.encode(picked) if ids == [FORM] else picked
+
+    # ------------------------------------------------------------------------------- reading
+    def view(self, state: dict, seat: str | None) -> dict:
+        return build_view(state, data_for(state), seat, [p.seat for p in self.prompts(state)])
+
+    def outcome(self, state: dict) -> Outcome | None:
+        if not state["finished"]:
+            return None
+        result = state["result"]
+        scores = {seat: faction_influence(state, seat) for seat in state["seats"]}
+        return Outcome(scores, tuple(result["winners"]), {"kind": result["kind"], "reason": result["reason"]})
+
+    def describe(self, before: dict, seat: str, choice: str, after: dict, viewer: str | None) -> list[str]:
+        return narrate(data_for(after), after, viewer)
+
+    def check_invariants(self, state: dict) -> None:
+        check(state, data_for(state))
+
+    def summary(self, state: dict) -> str:
+        return summary(state, data_for(state))
+
+    def seat_summary(self, state: dict, seat: str) -> list[str]:
+        return seat_summary(state, data_for(state), seat) if seat in state["factions"] else []
+
+
+def DATA_KEY(options: dict) -> str:  # noqa: N802  (the data key stored in the state, toolkit.data)
+    from .data import DATA
+    return DATA.key(options)
+
+
+RULES = RepublicOfRome()
+register(RULES, listed=False)  # Rule: unlisted until combat, revolution and the end of the game exist

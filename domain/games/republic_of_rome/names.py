@@ -1,0 +1,80 @@
+"""The Republic of Rome's glossary: every player-visible name from the data file, marked for extraction,
+and the helpers that name Senators, cards, offices and phases in sentences.
+
+`pybabel extract` cannot read the data file, so the names a player reads (phases, offices, card names,
+events, provinces, wars, leaders, concessions, intrigue cards) are listed here as `N_` literals; a
+name is shown as `name_of(text)`, a Message whose msgid is the name. tests/unit/republic_of_rome checks
+that every name of the shipped data is here. Senators' family names and Statesmen's names are proper
+names and stay as printed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from domain.i18n import Message, N_, _
+
+PHASES = {"setup": N_("Setup"), "mortality": N_("Mortality"), "revenue": N_("Revenue"), "forum": N_("Forum"),
+          "population": N_("Population"), "senate": N_("Senate"), "combat": N_("Combat"),
+          "revolution": N_("Revolution")}
+OFFICES = {"dictator": N_("Dictator"), "rome_consul": N_("Rome Consul"), "field_consul": N_("Field Consul"),
+           "censor": N_("Censor"), "master_of_horse": N_("Master of Horse"), "pontifex_maximus": N_("Pontifex Maximus")}
+WARS = (N_("1st Punic War"), N_("2nd Punic War"), N_("1st Illyrian War"), N_("2nd Illyrian War"),
+        N_("1st Gallic War"), N_("1st Macedonian War"), N_("2nd Macedonian War"), N_("Syrian War"))
+LEADERS = (N_("Hamilcar"), N_("Hannibal"), N_("Philip V"), N_("Antiochus III"))
+CONCESSIONS = (N_("Armaments"), N_("Ship Building"), N_("Aegyptian Grain"), N_("Sicilian Grain"),
+               N_("Harbor Fees"), N_("Mining"), N_("Land Commissioner"), N_("Tax Farmer 1"), N_("Tax Farmer 2"),
+               N_("Tax Farmer 3"), N_("Tax Farmer 4"), N_("Tax Farmer 5"), N_("Tax Farmer 6"))
+INTRIGUE = (N_("Tribune"), N_("Assassin"), N_("Secret Bodyguard"), N_("Seduction"), N_("Blackmail"),
+            N_("Influence Peddling"))
+EVENTS = (N_("Mob Violence"), N_("Natural Disaster"), N_("Ally Deserts"), N_("Evil Omens"), N_("Refuge"),
+          N_("Epidemic"), N_("Drought"), N_("Storm at Sea"), N_("Manpower Shortage"), N_("Allied Enthusiasm"),
+          N_("New Alliance"), N_("Rhodian Maritime Alliance"), N_("Enemy's Ally Deserts"), N_("Enemy Leader Dies"),
+          N_("Trial of Verres"), N_("Barbarian Raids"), N_("Internal Disorder"), N_("Pretender Emerges"))
+PROVINCES = (N_("Sicilia"), N_("Sardinia et Corsica"), N_("Hispania Citerior"), N_("Hispania Ulterior"),
+             N_("Illyricum"), N_("Gallia Cisalpina"), N_("Gallia Narbonensis"), N_("Gallia Transalpina"),
+             N_("Macedonia"), N_("Africa"), N_("Asia"), N_("Bithynia"), N_("Cilicia et Cyprus"),
+             N_("Creta et Cyrenaica"), N_("Syria"))
+GLOSSARY = frozenset(list(PHASES.values()) + list(OFFICES.values())
+                     + list(WARS + LEADERS + CONCESSIONS + INTRIGUE + EVENTS + PROVINCES))
+
+
+def name_of(text: str) -> str:
+    """A name of the data as a translatable Message (plain text when it is not in the glossary)."""
+    return Message(text) if text in GLOSSARY else text
+
+
+def phase_name(phase: str) -> str:
+    return name_of(PHASES[phase]) if phase in PHASES else phase
+
+
+def office_name(office: str) -> str:
+    return name_of(OFFICES[office]) if office in OFFICES else office
+
+
+def senator_name(D: Any, s: dict, sid: str) -> str:
+    """'Cornelius (1)' or 'Scipio Africanus (1A)': the card on top, with its printed id."""
+    x = s["senators"].get(sid)
+    if x is not None and x["statesman"]:
+        return _("%(name)s (%(id)s)", name=D.statesmen[x["statesman"]]["name"], id=x["statesman"])
+    return card_senator_name(D, sid)
+
+
+def card_senator_name(D: Any, sid: str) -> str:
+    """A Senator card's name with its id, whether in play or not."""
+    if sid in D.statesmen:
+        return _("%(name)s (%(id)s)", name=D.statesmen[sid]["name"], id=sid)
+    return _("%(name)s (%(id)s)", name=D.senators[sid]["name"], id=sid)
+
+
+def card_name(D: Any, card: str) -> str:
+    """Any card id as players read it ('war:1st_punic_war' -> '1st Punic War')."""
+    from .data import card_key, card_kind
+    kind, key = card_kind(card), card_key(card)
+    if kind in ("sen", "st"):
+        return card_senator_name(D, key)
+    table = {"war": D.wars, "ldr": D.leaders, "con": D.concessions, "int": D.intrigue}[kind]
+    return name_of(table[key]["name"])
+
+
+def talents(n: int) -> str:
+    return _("%(n)d T", n=n)
