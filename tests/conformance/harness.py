@@ -124,24 +124,31 @@ class TextCheck:
 
 # --------------------------------------------------------------------------------------- answers
 
-def random_answer(prompt: Prompt, rng: random.Random) -> str:
+def random_answer(prompt: Prompt, rng: random.Random, rules: Rules | None = None, state: dict | None = None) -> str:
     """A uniformly random legal answer to `prompt`: the id of one of its choices, or, for a prompt that
     carries a form, a random canonical answer to the form (see `random_form_answer`)."""
     form = getattr(prompt, "form", None)
     if form is not None:
-        return random_form_answer(prompt, form, rng)
+        return random_form_answer(prompt, form, rng, rules, state)
     assert prompt.choices, f"[answers] prompt {prompt.id!r} for {prompt.seat} offers no choice and no form"
     return prompt.choices[rng.randrange(len(prompt.choices))].id
 
 
-def random_form_answer(prompt: Prompt, form: Any, rng: random.Random) -> str:
+def random_form_answer(prompt: Prompt, form: Any, rng: random.Random, rules: Rules | None = None,
+                       state: dict | None = None) -> str:
     """A random canonical answer to a prompt's form, field by field from the form's description (the same
     description the web form, the e-mail syntax and the bot read): `domain.forms.random_answer`. The
-    suite then checks that `apply` accepts it; a title whose forms admit well-formed answers that its
-    rules refuse must say so through `check_answer`, and the bot (`domain.forms.random_legal`) uses it."""
+    suite then checks that `apply` accepts it. A title whose forms admit well-formed answers that its
+    rules refuse (two fields that must differ, a total bounded by a treasury) says so through
+    `check_answer`; given the rules and the state, the answer is then drawn as the bot draws it
+    (`domain.forms.random_legal`: random answers until `check_answer` agrees, else the form's default), and
+    the suite checks that `apply` accepts every answer `check_answer` accepted."""
     from domain import forms
 
-    answer = forms.random_answer(form, rng)
+    if rules is not None and state is not None and getattr(rules, "check_answer", None) is not None:
+        answer = forms.random_legal(rules, state, prompt, rng)
+    else:
+        answer = forms.random_answer(form, rng)
     assert forms.canonical(form, answer) == answer, f"[answers] random answer {answer!r} is not canonical"
     return answer
 
@@ -242,7 +249,7 @@ def check_state(rules: Rules, state: dict, seats: Sequence[str], rng: random.Ran
         except IllegalAction as exc:
             raise AssertionError(f"[default] {p.seat}'s default {default!r} is refused: {exc.reason}") from exc
         assert rules.default_choice(twin, p.seat) == default, "[round-trip] default_choice differs on the JSON copy"
-        answer = random_answer(p, rng)
+        answer = random_answer(p, rng, rules, state)
         try:
             after = checked_apply(rules, state, p.seat, answer, random.Random(probe_seed))
         except IllegalAction as exc:
@@ -388,7 +395,7 @@ def play_rules(rules: Rules, players: int, seed: int, *, options: dict | None = 
                 _reveal(rules, game, seats, sealed, apply, secret_steps, checks)
                 continue
             prompt = open_prompts[chooser.randrange(len(open_prompts))]
-            choice = random_answer(prompt, chooser)
+            choice = random_answer(prompt, chooser, rules, game.state)
             game.decisions += 1
             assert game.decisions <= max_decisions, \
                 f"[finish] the game did not finish within {max_decisions} decisions"
@@ -445,7 +452,7 @@ def play_platform(rules_id: str, players: int, seed: int, *, options: dict | Non
             prompts = game.open_prompts()
             assert prompts, "[outcome] the game is active but nobody owes a decision"
             prompt = prompts[chooser.randrange(len(prompts))]
-            choice = random_answer(prompt, chooser)
+            choice = random_answer(prompt, chooser, game.rules, game.state)
             known = run.last_command_from = len(game.pending_events)
             game.choose(prompt.seat, prompt.id, choice, None, AT)
             new = game.pending_events[known:]
