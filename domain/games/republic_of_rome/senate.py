@@ -12,6 +12,7 @@ from domain.forms import Form, OneOf, Option
 from domain.i18n import _
 from domain.rules import IllegalAction
 
+from . import prosecutions  # noqa: F401  (registers its states and notes)
 from .dice import roll
 from .machine import FORM, Step, goto, state
 from .names import senator_name
