@@ -9,7 +9,7 @@ A vote is a nested sequence: the caller does `call(s, D, "senate_faction_vote", 
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, Callable
 
 from domain.forms import EachOf, Form, Number, OneOf, Option
 from domain.i18n import _
@@ -95,31 +95,95 @@ class SenateFactionVote(Step):
         if ctx["i"] >= len(ctx["order"]):
             passed = ctx["yes"] > ctx["no"]
             note(s, "vote_result", passed=passed, yes=ctx["yes"], no=ctx["no"])
-            ret(s, D, rng, {"passed": passed, "yes": ctx["yes"], "no": ctx["no"]})
+            ret(s, D, rng, {**empty_result(), "passed": passed, "yes": ctx["yes"], "no": ctx["no"]})
 
 
-def start_vote(s: dict, D: Any, rng: Random, proposal: dict, first: str, then: str | None = None) -> None:
-    """Put `proposal` to the vote, factions called clockwise from `first` (Rule 9.2)."""
-    from .machine import call
+def start_vote(s: dict, D: Any, rng: Random, proposal: dict, then: str | None = None, *,
+               first: str | None = None) -> None:
+    """Put `proposal` to the vote (Rule 9.2); the engine runs the whole vote and hands the caller's `resume`
+    the result (docs: /tmp/senate-interfaces.md). `first`: the faction called first (default: the PM's).
+    Transitional: a seat given where `then` stands is read as `first` (the first Senate's call)."""
+    from .machine import STATES, call
+    if then is not None and then not in STATES:
+        first, then = then, None
+    if first is None:
+        pm = proposal.get("pm")
+        first = s["senators"][pm]["faction"] if pm in s["senators"] else s["seats"][0]
     order = voting_order(s, first)
     note(s, "proposal", proposal=proposal)
     if not order:
-        from .machine import STATES
-        STATES[s["step"]].resume(s, D, rng, {"passed": False, "yes": 0, "no": 0})
+        STATES[then or s["step"]].resume(s, D, rng, empty_result())
         return
     call(s, D, "senate_faction_vote", rng, then=then, args={"proposal": proposal, "order": order, "i": 0,
                                                              "yes": 0, "no": 0})
 
 
+def empty_result() -> dict:
+    return {"passed": False, "vetoed": False, "cancelled": False, "yes": 0, "no": 0, "votes": {},
+            "unanimous_defeat": False}
+
+
+def start_votes(s: dict, D: Any, rng: Random, proposals: list[dict], then: str | None = None) -> None:
+    """Several proposals on the floor in one message (issue #15): each is voted separately, in the given
+    order; the caller's `resume` receives {"results": [result, ...]} after the last."""
+    from .machine import call
+    call(s, D, "senate_vote_queue", rng, then=then, args={"queue": list(proposals), "results": []})
+
+
+@state
+class SenateVoteQueue(Step):
+    """Several proposals put on the floor at once, voted one after the other."""
+
+    name = "senate_vote_queue"
+
+    def enter(self, s: dict, D: Any, rng: Random) -> None:
+        self.next(s, D, rng)
+
+    def next(self, s: dict, D: Any, rng: Random) -> None:
+        ctx = s["ctx"]
+        if len(ctx["results"]) >= len(ctx["queue"]):
+            ret(s, D, rng, {"results": ctx["results"]})
+            return
+        start_vote(s, D, rng, ctx["queue"][len(ctx["results"])], then=self.name)
+
+    def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
+        s["ctx"]["results"] = s["ctx"]["results"] + [value]
+        self.next(s, D, rng)
+
+
+# ------------------------------------------------------------------------------ proposals in words
+PROPOSAL_WORDS: dict[str, Callable[[Any, dict, dict], str]] = {}
+
+
+def words(kind: str) -> Callable:
+    """Register how a proposal kind is worded: `@words("censor") def _(D, s, proposal) -> str`."""
+    def register(fn: Callable[[Any, dict, dict], str]) -> Callable[[Any, dict, dict], str]:
+        if kind in PROPOSAL_WORDS:
+            raise ValueError(f"two wordings for proposal kind {kind!r}")
+        PROPOSAL_WORDS[kind] = fn
+        return fn
+    return register
+
+
 def proposal_words(D: Any, s: dict, proposal: dict) -> str:
-    """A proposal in words ("Cornelius (1) and Fabius (2) as Consuls")."""
+    """A proposal in words ("Cornelius (1) and Fabius (2) as Consuls"), from the PROPOSAL_WORDS registry."""
+    fn = PROPOSAL_WORDS.get(proposal["kind"])
+    if fn is None:
+        raise ValueError(f"no words for proposal kind {proposal['kind']!r}")
+    return fn(D, s, proposal)
+
+
+@words("consuls")
+def _consuls_words(D: Any, s: dict, proposal: dict) -> str:
     from .names import senator_name
-    if proposal["kind"] == "consuls":
-        a, b = proposal["candidates"]
-        return _("%(a)s and %(b)s as Consuls", a=senator_name(D, s, a), b=senator_name(D, s, b))
-    if proposal["kind"] == "censor":
-        return _("%(a)s as Censor", a=senator_name(D, s, proposal["candidate"]))
-    raise ValueError(f"no words for proposal kind {proposal['kind']!r}")
+    a, b = proposal["candidates"]
+    return _("%(a)s and %(b)s as Consuls", a=senator_name(D, s, a), b=senator_name(D, s, b))
+
+
+@words("censor")
+def _censor_words(D: Any, s: dict, proposal: dict) -> str:
+    from .names import senator_name
+    return _("%(a)s as Censor", a=senator_name(D, s, proposal["candidate"]))
 
 
 @narrates("proposal")
