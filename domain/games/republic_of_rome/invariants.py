@@ -1,10 +1,13 @@
-"""Invariants checked after every step of random play (tests/property) and by the conformance suite."""
+"""Invariants checked after every step of random play (tests/property) and by the conformance suite.
+
+Each check raises AssertionError with what is wrong; none of them changes the state.
+"""
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-from .data import card_kind, card_key
+from .data import card_key, card_kind
 
 
 def check(s: dict, D: Any) -> None:
@@ -12,6 +15,10 @@ def check(s: dict, D: Any) -> None:
     check_money(s)
     check_every_card_once(s, D)
     check_bounds(s)
+    check_seats(s)
+    check_senator_records(s, D)
+    check_places(s, D)
+    check_curia_and_forum_disjoint(s)
 
 
 def check_money(s: dict) -> None:
@@ -31,6 +38,76 @@ def check_bounds(s: dict) -> None:
             assert x["faction"] in s["factions"], f"senator {sid} in an unknown faction"
     offices = Counter(x["office"] for x in s["senators"].values() if x["office"])
     assert all(n == 1 for n in offices.values()), f"an office held twice: {offices}"
+
+
+def check_seats(s: dict) -> None:
+    """One faction per seat; a Faction Leader is a Senator of his own faction (Rule 3.4); a hand's
+    unplayable cards are cards of that hand; only seats hold sealed answers."""
+    assert set(s["factions"]) == set(s["seats"]), "the factions are not the seats"
+    assert set(s["sealed"]) <= set(s["seats"]), f"a sealed answer from no seat: {sorted(s['sealed'])}"
+    for seat, f in s["factions"].items():
+        leader = f["leader"]
+        if leader is not None:
+            assert leader in s["senators"], f"{seat}'s Faction Leader {leader} is not in play"
+            assert s["senators"][leader]["faction"] == seat, \
+                f"{seat}'s Faction Leader {leader} belongs to {s['senators'][leader]['faction']}"
+        assert not Counter(f["unplayable"]) - Counter(f["hand"]), f"{seat} has unplayable cards not in hand"
+    trc = s.get("temporary_rome_consul")
+    assert trc is None or trc in s["senators"], f"the Temporary Rome Consul {trc} is not in play"
+
+
+def check_senator_records(s: dict, D: Any) -> None:
+    """A Senator is named by one of his cards (the Family's, or the Statesman's who entered alone); a
+    Statesman sits only on his own Family (Rule 7.4)."""
+    for sid, x in s["senators"].items():
+        assert x["id"] == sid, f"senator record {sid} says it is {x['id']}"
+        assert x["family"] or x["statesman"], f"senator {sid} has no card"
+        assert x["family"] is None or x["family"] in D.senators, f"senator {sid}: unknown Family {x['family']}"
+        if x["statesman"]:
+            card = D.statesmen.get(x["statesman"])
+            assert card is not None, f"senator {sid}: unknown Statesman {x['statesman']}"
+            assert x["family"] is None or str(card["family_id"]) == x["family"], \
+                f"Statesman {x['statesman']} sits on Family {x['family']}"
+        assert sid in (x["family"], x["statesman"]), f"senator {sid} is named by neither of his cards"
+
+
+def check_places(s: dict, D: Any) -> None:
+    """Every Senator is in exactly one place (Rule 1): in Rome, governing a Province, commanding at a War,
+    or captive of one; a Province's Governor is there and nowhere else; a Province is either awaiting a
+    Governor in the Forum or governed, not both."""
+    governors = {p: v["governor"] for p, v in s["provinces"].items() if v.get("governor") is not None}
+    for sid, x in s["senators"].items():
+        where = x["location"]
+        kind, _sep, key = where.partition(":")
+        if kind == "rome":
+            assert not key, f"senator {sid}: location {where!r}"
+        elif kind == "province":
+            assert governors.get(key) == sid, f"senator {sid} is in {key} but its Governor is {governors.get(key)}"
+        elif kind == "war":
+            assert key in s["forum"]["wars"], f"senator {sid} commands at {key}, which is not in play"
+        elif kind == "captive":
+            assert key in D.wars or key in D.leaders, f"senator {sid} is captive of unknown {key}"
+        else:
+            raise AssertionError(f"senator {sid} is nowhere: location {where!r}")
+    for province, sid in governors.items():
+        assert sid in s["senators"], f"the Governor of {province}, {sid}, is not in play"
+        assert s["senators"][sid]["location"] == f"province:{province}", \
+            f"the Governor of {province}, {sid}, is at {s['senators'][sid]['location']}"
+    waiting = s["forum"]["provinces"]
+    assert len(set(waiting)) == len(waiting), f"a Province twice in the Forum: {waiting}"
+    assert not set(waiting) & set(governors), f"governed Provinces in the Forum: {set(waiting) & set(governors)}"
+
+
+def check_curia_and_forum_disjoint(s: dict) -> None:
+    """Rule 5.2, 7.32: a card is in the Curia or in play (the Forum, a faction), never both."""
+    curia = s["curia"]
+    dead = set(curia["senators"]) & set(s["senators"])
+    assert not dead, f"senators both in the Curia and in play: {sorted(dead)}"
+    assert not set(curia["leaders"]) & set(s["forum"]["leaders"]), "a Leader both in the Curia and the Forum"
+    held = {c for x in s["senators"].values() for c in x["concessions"]}
+    for name, where in (("the Forum", s["forum"]["concessions"]), ("a Senator's hands", held)):
+        assert not set(curia["concessions"]) & set(where), f"a Concession both in the Curia and in {name}"
+    assert not set(s["forum"]["concessions"]) & held, "a Concession both awaiting award and held"
 
 
 def places_of(s: dict) -> Counter:
