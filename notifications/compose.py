@@ -39,6 +39,7 @@ from domain.help import rule_section
 from domain.i18n import Message, _, from_json
 from domain.rules import seat_name
 from notifications import tokens
+from notifications.keywords import words_for
 from notifications.outbox import mail_domain
 from notifications.transport import Outgoing
 
@@ -59,15 +60,17 @@ ENTRY_BYTES = 3_000
 DIGEST_BUDGET = 16_000    # a day's digest, likewise; "since you last acted" uses MESSAGE_BUDGET
 
 def recipient_language(contact: dict | None) -> str:
-    """The language an e-mail to this contact is written in. English for now: the seat's own language
-    preference (stored with its address) comes with the languages issue; a language without a catalog
-    falls back to English (`locales.render`)."""
-    return locales.DEFAULT
+    """The language an e-mail to this contact is written in: the seat's own language, else the table's
+    (`compose` puts `Game.language_for` into the contact as "language"), else English."""
+    return locales.supported((contact or {}).get("language")) or locales.DEFAULT
 
 
-def language_of(svc: Any, game_id: str, seat: str) -> str:
-    """The language of a seat's e-mails and notices (its contact, re-read at most every two seconds)."""
-    return recipient_language(_contacts(svc, game_id).get(seat))
+def language_of(svc: Any, game_id: str, seat: str, game: Any = None) -> str:
+    """The language of a seat's e-mails and notices, from the game (its latest state unless given)."""
+    from notifications.preferences import get_language
+
+    game = game if game is not None else svc.get(game_id)
+    return recipient_language({**(_contacts(svc, game_id).get(seat) or {}), "language": get_language(game, seat)})
 
 
 @functools.lru_cache(maxsize=8)
@@ -94,20 +97,22 @@ def tr(ctx: Any, text: Any) -> str:
     """A domain message (or a message stored as JSON, or plain text) in the e-mail's language."""
     if isinstance(text, dict):
         text = from_json(text)
-    return locales.render(text, ctx.get("language") or locales.DEFAULT)
+    return locales.render(text, ctx.get("language") or locales.DEFAULT, ctx.get("reader_zone"))
 
 
 @pass_context
 def when(ctx: Any, iso_time: str | None) -> str:
-    """A deadline a player reads at a glance, in the game's zone (the context's "timezone"):
-    "Tuesday 6 January 2026, 15:05 CET (14:05 UTC)"; a UTC game reads "Tuesday 6 January 2026, 14:05 UTC"."""
+    """A deadline a player reads at a glance, in the reader's zone (their own, else the game's: the context's
+    "reader_zone" and "timezone") and the reader's language (locales.dates): "Tuesday 6 January 2026,
+    15:05 CET (14:05 UTC)"; a UTC game reads "Tuesday 6 January 2026, 14:05 UTC"."""
     language = ctx.get("language") or locales.DEFAULT
     if not iso_time:
         return locales.render(_("no deadline"), language)
     from domain.clock import parse_at
     from domain.timezones import UTC_NAME, format_moment
 
-    return locales.render(format_moment(parse_at(iso_time), ctx.get("timezone") or UTC_NAME, long=True), language)
+    moment = format_moment(parse_at(iso_time), ctx.get("timezone") or UTC_NAME, long=True)
+    return locales.render(moment, language, ctx.get("reader_zone"))
 
 
 def seat_label(seat: str, names: dict) -> Message:
@@ -168,7 +173,11 @@ def compose(svc: Any, row: dict) -> Composed:
         events = _events(svc, gid, row["seq"])
     version = len(events)
     game = _cached(("game", id(svc), gid, version), lambda: svc.get(gid, version=version))
-    ctx = base_context(svc, row, game, events, contact, recipient_language(contact))
+    from notifications.preferences import get_language
+
+    # As of the e-mail's own prefix of the log, like everything else in it: the same log, the same e-mail.
+    ctx = base_context(svc, row, game, events, contact,
+                       recipient_language({**contact, "language": get_language(game, seat)}))
     ctx.update(CONTEXTS[kind](ctx, row["params"]))
     return Composed(build_message(svc, row, ctx), contact["email"], ctx["pending_tokens"])
 
@@ -198,18 +207,21 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict,
     unsub = tokens.issue(svc, tokens.UNSUB, game, seat, pending=pending)
     names = {s["seat"]: s["name"] for s in game.seats}
 
+    reader_zone = game.timezone_for(seat)
+
     def tr(text: Any) -> str:
-        return locales.render(text, language)
+        return locales.render(text, language, reader_zone)
 
     return {
-        "language": language,
+        "language": language, "reader_zone": reader_zone, "keywords": words_for(language),
+        "languages": [{"code": code, "name": locales.NAMES[code]} for code in locales.LANGUAGES],
         "kind": row["kind"], "seat": seat, "seat_label": tr(seat_name(seat)), "player": names.get(seat, seat),
         "game": {"id": gid, "short": gid[:8], "title": tr(game.rules.title), "status": game.status,
                  "version": game.version, "head": game.head, "rules": game.rules_id},
         "players": [{"seat": s, "label": tr(seat_name(s)), "name": n, "who": tr(seat_label(s, names))}
                     for s, n in names.items()],
         "waiting_for": [tr(seat_label(s, names)) for s in game.waiting_for()],
-        "prompt": _prompt(prompt, deadline), "deadline": deadline,
+        "prompt": _prompt(prompt, deadline, language), "deadline": deadline,
         "rule_url": _rule_url(base, game.rules_id, prompt),
         "clock": describe_clock(clock), "timezone": clock["timezone"],
         "since": since, "since_all": entries, "last_own": last_own,
@@ -353,13 +365,24 @@ def _rule_url(base: str, rules_id: str, prompt: Any) -> str | None:
     return f"{base}/rules/{rules_id}#{section}" if section else None
 
 
-def _prompt(prompt: Any, deadline: str | None) -> dict | None:
+def _prompt(prompt: Any, deadline: str | None, language: str = locales.DEFAULT) -> dict | None:
     if prompt is None:
         return None
     form = getattr(prompt, "form", None)
     return {"id": prompt.id, "text": prompt.text, "secret": prompt.secret, "deadline": deadline,
             "choices": [{"n": n, "id": c.id, "label": c.label} for n, c in enumerate(prompt.choices, 1)],
-            "form": reply_guide(form) if form is not None else None}
+            "form": _reply_guide(form, language) if form is not None else None}
+
+
+def _reply_guide(form: Any, language: str) -> dict:
+    """The form's reply guide; in another language than English each reply line starts with the field's
+    label in that language instead of its id ("χαρακτήρες: 1 2 3"), which the reply parser reads as well
+    (notifications.inbound.field_lines)."""
+    guide = reply_guide(form)
+    if language != locales.DEFAULT:
+        for line, f in zip(guide["reply"], form.fields):
+            line["line"] = locales.render(f.label, language) + line["line"][len(f.name):]
+    return guide
 
 
 def _outcome(game: Any, names: dict, language: str = locales.DEFAULT) -> dict | None:
@@ -551,7 +574,7 @@ def _finished(ctx: dict, params: dict) -> dict:
 
 @context("reply_accepted")
 def _reply_accepted(ctx: dict, params: dict) -> dict:
-    undone = bool(params.get("undo") or params.get("cancelled"))  # nothing to take back: no UNDO offered
+    undone = bool(params.get("undo") or params.get("cancelled") or params.get("language"))  # nothing to take back
     return {"choice_label": from_json(params.get("choice_label", "")), "result_version": params.get("version"),
             "can_undo": ctx["can_undo"] and not undone, "standing": params.get("standing")}
 

@@ -19,7 +19,10 @@ poller, the HTTP webhook). In order:
 5. The first non-quoted word is a choice number (as listed in the e-mail) or a choice id; `UNDO` takes
    back the seat's last choice; `CANCEL <n>` cancels standing order n; `ALWAYS <number or id>` makes the
    choice and sets a standing order
-   (the same choice whenever a prompt of that kind offers it again).
+   (the same choice whenever a prompt of that kind offers it again); `LANGUAGE <code or name>` sets the
+   language of the seat's e-mails and pages. The commands have a word in every language (ΠΑΝΤΑ, MINDIG,
+   ...: notifications.keywords), any of which is understood whatever the reader's language; the sentences
+   that name them name the word of the reader's language.
    A stale or illegal reply gets a short explanation with the current choices — sent to the
    registered address, at most a few per hour per seat; an accepted one gets a confirmation.
    The explanations and confirmations are translatable messages (domain.i18n), stored in the outbox
@@ -43,11 +46,14 @@ from domain.game import status_name
 from domain.i18n import _, to_json
 from domain.rules import Choice, IllegalAction
 from notifications import outbox, tokens
+from notifications.keywords import command_of, words_for
 
-UNDO_WORD = "undo"
-ALWAYS_WORD = "always"
-CANCEL_WORD = "cancel"
-UNDONE_LABEL = _("your last choice is taken back (UNDO)")
+
+def undone_label(undo_word: str) -> str:
+    """What the confirmation of an UNDO says was recorded, naming the word in the reader's language."""
+    return _("your last choice is taken back (%(undo)s)", undo=undo_word)
+
+
 
 log = logging.getLogger("tabularium.inbound")
 
@@ -59,8 +65,12 @@ MAX_TEXT = 20_000
 REJECTIONS_PER_HOUR = 5
 RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To",
                      "Original-Recipient", "X-Forwarded-To")
+# The line a mail client writes above the quoted e-mail, in the languages of the clients we meet (Greek:
+# "Στις 1/12/2026 ... ο/η X έγραψε:"; Hungarian: "X ezt írta (időpont):", "... írta:").
 QUOTE_HEAD = re.compile(r"^\s*(on .{0,200}wrote:|le .{0,200}a écrit|am .{0,200}schrieb|-----original message-----|"
-                        r"from: .{0,200}|_{8,}|-- ?)\s*$", re.I)
+                        r"-----αρχικό μήνυμα-----|-----eredeti üzenet-----|"
+                        r"στις .{0,200}έγραψε:?|.{0,200}\bέγραψε:|.{0,200}\bírta\b.{0,200}:|"
+                        r"from: .{0,200}|από: .{0,200}|feladó: .{0,200}|_{8,}|-- ?)\s*$", re.I)
 
 
 @dataclass
@@ -266,11 +276,15 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str, text: str) -> Result:
                         "Reply to this e-mail instead."), "rejected:revoked")
     words = first_words(text, 2)
     word = words[0] if words else ""
-    if word.lower() == UNDO_WORD:
-        return _undo(svc, game, seat, key, reject)
-    if word.lower() == CANCEL_WORD:
-        return _cancel(svc, game, seat, words[1] if len(words) > 1 else "", key, reject)
-    standing = word.lower() == ALWAYS_WORD
+    command = command_of(word)
+    keywords = _keywords(svc, game, seat)
+    if command == "undo":
+        return _undo(svc, game, seat, key, reject, keywords)
+    if command == "cancel":
+        return _cancel(svc, game, seat, words[1] if len(words) > 1 else "", key, reject, keywords)
+    if command == "language":
+        return _language(svc, game, seat, words[1] if len(words) > 1 else "", key, reject, keywords)
+    standing = command == "always"
     if standing:  # "ALWAYS 2": the choice is the word after it
         word = words[1] if len(words) > 1 else ""
     prompt = game.prompt_for(seat)
@@ -288,15 +302,15 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str, text: str) -> Result:
     if prompt.form is not None:  # a form: one line per field (domain.forms.read_reply)
         return _choose_form(svc, gid, seat, prompt, text, key, standing, reject)
     if not word:
-        return reject(_("no choice was found at the start of your reply. Write ALWAYS followed by the number "
-                        "of your choice.") if standing else
+        return reject(_("no choice was found at the start of your reply. Write %(always)s followed by the number "
+                        "of your choice.", always=keywords["always"]) if standing else
                       _("no choice was found at the start of your reply. Write the number of your choice as the "
                         "first word."), "rejected:empty")
     choice = resolve_choice(prompt, word)
     if choice is None:
         quoted = repr(word[:40])
-        return reject(_("%(word)s is not one of the choices. Write ALWAYS followed by the number of your choice.",
-                        word=quoted) if standing else
+        return reject(_("%(word)s is not one of the choices. Write %(always)s followed by the number of your "
+                        "choice.", word=quoted, always=keywords["always"]) if standing else
                       _("%(word)s is not one of the choices. Write the number of your choice as the first word.",
                         word=quoted), "rejected:illegal")
     return _choose(svc, gid, seat, prompt, choice, key, standing, reject)
@@ -306,7 +320,7 @@ def _choose_form(svc: Any, gid: str, seat: str, prompt: Any, text: str, key: str
                  reject: Any) -> Result:
     """A reply to a form: the lines above the quotation, one per field (`characters: 1 3 4 6 7 9`; a bare
     line for a one-field form), `ALWAYS` first for a standing order; read into the canonical answer."""
-    lines = visible_lines(text)
+    lines = field_lines(prompt.form, visible_lines(text))
     if standing and lines:
         lines[0] = lines[0].split(None, 1)[1] if len(lines[0].split(None, 1)) > 1 else ""
     try:
@@ -340,7 +354,51 @@ def _order_set(svc: Any, gid: str, seat: str, kind: str) -> dict:
     return {"order": order["id"] if order else None, "kind": kind.replace("_", " ")}
 
 
-def _undo(svc: Any, game: Any, seat: str, key: str, reject: Any) -> Result:
+def _keywords(svc: Any, game: Any, seat: str) -> dict[str, str]:
+    """The command words of the seat's language, for the sentences that name them."""
+    from notifications.compose import language_of
+
+    return words_for(language_of(svc, str(game.id), seat, game))
+
+
+def field_lines(form: Any, lines: list[str]) -> list[str]:
+    """The reply's lines with a field's label, in any of the languages, written as the field's id: an
+    e-mail in Greek shows "χαρακτήρες: 1 3 4" and the parser (domain.forms.read_reply) reads ids."""
+    import locales
+
+    labels = {locales.fold(locales.render(f.label, language)): f.name
+              for f in form.fields for language in locales.LANGUAGES}
+    out = []
+    for line in lines:
+        head, sep, rest = line.partition(":")
+        name = labels.get(locales.fold(head)) if sep else None
+        out.append(f"{name}:{rest}" if name else line)
+    return out
+
+
+def _language(svc: Any, game: Any, seat: str, word: str, key: str, reject: Any, keywords: dict) -> Result:
+    """LANGUAGE <code or name> (ΓΛΩΣΣΑ, NYELV) sets the language of the seat's e-mails and pages; like UNDO
+    it names no decision, so any of the seat's current reply addresses will do. The confirmation comes in
+    the new language."""
+    from locales import LANGUAGES, NAMES, language_named
+    from notifications.preferences import set_language
+
+    gid = str(game.id)
+    language = language_named(word)
+    if language is None:
+        return reject(_("write %(command)s followed by one of %(languages)s.", command=keywords["language"],
+                        languages=", ".join(NAMES[code] for code in LANGUAGES)), "rejected:language")
+    set_language(svc, gid, seat, language, by="seat")
+    version = svc.get(gid).version
+    label = _("the language of your e-mails and pages is now %(language)s (%(command)s)", language=NAMES[language],
+              command=words_for(language)["language"])
+    rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted", version,
+                                                {"choice_label": to_json(label), "version": version,
+                                                 "language": language})])
+    return Result("accepted", f"language:{language}", gid, seat, tuple(rows))
+
+
+def _undo(svc: Any, game: Any, seat: str, key: str, reject: Any, keywords: dict) -> Result:
     """UNDO as the first word of a reply from the seat's address takes back its last choice, under the
     same rule as the button (until a reveal, a draw or another player's turn); any of the seat's current
     reply addresses will do, since it names no decision."""
@@ -350,23 +408,25 @@ def _undo(svc: Any, game: Any, seat: str, key: str, reject: Any) -> Result:
     except GameError as exc:
         return reject(_("nothing was taken back. %(reason)s", reason=exc.reason), "rejected:undo")
     rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted", result["version"],
-                                                {"choice_label": to_json(UNDONE_LABEL), "version": result["version"],
+                                                {"choice_label": to_json(undone_label(keywords["undo"])),
+                                                 "version": result["version"],
                                                  "undo": True})])
     return Result("accepted", "undo", gid, seat, tuple(rows))
 
 
-def _cancel(svc: Any, game: Any, seat: str, word: str, key: str, reject: Any) -> Result:
+def _cancel(svc: Any, game: Any, seat: str, word: str, key: str, reject: Any, keywords: dict) -> Result:
     """CANCEL <n> cancels the seat's standing order n; like UNDO it names no decision, so any of the
     seat's current reply addresses will do."""
     gid = str(game.id)
     if not (word.isascii() and word.isdigit()) or len(word) > 9:
-        return reject(_("write CANCEL followed by the number of one of your standing orders (the game page "
-                        "lists them)."), "rejected:cancel")
+        return reject(_("write %(cancel)s followed by the number of one of your standing orders (the game page "
+                        "lists them).", cancel=keywords["cancel"]), "rejected:cancel")
     try:
         result = svc.cancel_standing_order(gid, seat, int(word))
     except GameError as exc:
         return reject(_("nothing was cancelled. %(reason)s", reason=exc.reason), "rejected:cancel")
-    label = _("standing order %(order)d is cancelled (CANCEL): you will be asked again", order=int(word))
+    label = _("standing order %(order)d is cancelled (%(cancel)s): you will be asked again", order=int(word),
+              cancel=keywords["cancel"])
     rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted", result["version"],
                                                 {"choice_label": to_json(label), "version": result["version"],
                                                  "cancelled": int(word)})])

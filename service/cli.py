@@ -30,8 +30,20 @@ def command(name: str, configure: Callable[[argparse.ArgumentParser], None]):
 
 # ---------------------------------------------------------------------------- the reader's language
 
-def cli_language() -> str:
-    """The language the CLI writes in: English for now (the languages issue reads the environment's locale)."""
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX precedence: the first one set decides
+
+
+def cli_language(environ: Any = None) -> str:
+    """The language the CLI writes its player-facing output in, from the environment's locale as POSIX
+    tools read it (LANGUAGE's list first, then LC_ALL, LC_MESSAGES, LANG: "el_GR.UTF-8" -> "el"); English
+    for a language without a catalog, and for "C"/"POSIX"."""
+    env = os.environ if environ is None else environ
+    for tag in (env.get("LANGUAGE") or "").split(":"):
+        if locales.from_tag(tag):
+            return locales.from_tag(tag)
+    for name in LOCALE_VARIABLES:
+        if env.get(name):
+            return locales.from_tag(env[name]) or locales.DEFAULT
     return locales.DEFAULT
 
 
@@ -85,6 +97,7 @@ def out(data: Any, as_json: bool, show: Callable[[Any], str]) -> None:
          metavar="NAME:EMAIL", required=True), p.add_argument("--option", action="append", default=[],
          metavar="KEY=VALUE"), p.add_argument("--seed", metavar="HEX"),
          p.add_argument("--name", help='the game\'s name (default: "Sylla, game 7dd66c3b")'),
+         p.add_argument("--language", help="the table's language: " + ", ".join(locales.LANGUAGES)),
          p.add_argument("--json", action="store_true")))
 def cmd_new(args) -> int:
     players = []
@@ -94,6 +107,11 @@ def cmd_new(args) -> int:
     options = parse_options(args.option, args.rules)
     if args.name is not None and args.name.strip():
         options["name"] = args.name.strip()
+    if args.language is not None or "language" in options:
+        language = locales.language_named(args.language if args.language is not None else str(options["language"]))
+        if language is None:
+            raise usage_error(_("--language must be one of %(choices)s.", choices=", ".join(locales.LANGUAGES)))
+        options["language"] = language
     created = service().create_game(args.rules, players, options, seed=args.seed)
     data = {"id": created["id"], "seats": [{k: s[k] for k in ("seat", "name", "token", "url")}
                                            for s in created["seats"]]}

@@ -105,6 +105,8 @@ def create_game():
       mode; otherwise the links go to the players by e-mail. `seed` (hex) is accepted from the operator only.
       `name` (optional, at most 80 characters) names the game in the lobby, on its pages and in its e-mails;
       without it the game is called by its title and the start of its id ("Sylla, game 7dd66c3b").
+      `language` (optional: "en", "el" or "hu") is the table's language: the players' pages and e-mails
+      are written in it unless a player chooses their own (docs/i18n.md).
     tags: [games]
     security: [{}, {bearer: []}]
     requestBody:
@@ -135,7 +137,8 @@ def create_game():
         abort(403, description=_('Only the operator may choose a "seed".'))
     if seed is not None and not isinstance(seed, str):
         abort(400, description=_('"seed" must be a hexadecimal string.'))
-    created = create_game_checked(rules, data.get("players"), data.get("options"), seed, name=data.get("name"))
+    created = create_game_checked(rules, data.get("players"), data.get("options"), seed, name=data.get("name"),
+                                  language=data.get("language"))
     show_tokens = caller.operator or settings.embedded
     seats = [{"seat": s["seat"], "name": s["name"]} | (
         {"token": s["token"], "url": s["url"]} if show_tokens else {}) for s in created["seats"]]

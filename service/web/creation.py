@@ -7,8 +7,9 @@ import json
 import logging
 from typing import Any
 
-from flask import abort
+from flask import abort, has_request_context, request
 
+import locales
 from domain.errors import BadRequest
 from domain.i18n import _
 from domain.rules import IllegalAction, UnknownTitle, get_rules, titles
@@ -71,7 +72,29 @@ def game_name_option(options: dict, name: Any) -> dict:
     return {**options, "name": name.strip()} if name.strip() else options
 
 
-def create_game(rules_id: str, players: Any, options: Any, seed: str | None = None, name: Any = None) -> dict:
+def table_language_option(options: dict, language: Any) -> dict:
+    """The table's language (API `language`, the form's field, or `options.language`) joins the options as
+    `options["language"]`, which the platform reads (domain.game.PLATFORM_OPTIONS): one of the languages
+    with a catalog, else 400 naming them. None: no table language (each reader's own applies)."""
+    language = options.get("language") if language is None else language
+    if language is None or language == "":
+        return {k: v for k, v in options.items() if k != "language"}
+    code = locales.supported(language)
+    if code is None:
+        abort(400, description=_('"language" must be one of %(choices)s.', choices=", ".join(locales.LANGUAGES)))
+    return {**options, "language": code}
+
+
+def form_language() -> str | None:
+    """The /new form's table language (its select "table_language"), when the request is that form."""
+    if has_request_context() and request.method == "POST" and request.mimetype in (
+            "application/x-www-form-urlencoded", "multipart/form-data"):
+        return request.form.get("table_language") or None
+    return None
+
+
+def create_game(rules_id: str, players: Any, options: Any, seed: str | None = None, name: Any = None,
+                language: Any = None) -> dict:
     if rules_id not in available_titles():
         raise BadRequest(_("There is no game called %(title)s; known: %(known)s.",
                            title=repr(rules_id[:40]), known=", ".join(available_titles())))
@@ -89,6 +112,7 @@ def create_game(rules_id: str, players: Any, options: Any, seed: str | None = No
         check_text("name", p["name"])
         check_text("email", p.get("email", ""))
     options = game_name_option(check_options(rules, options), name)
+    options = table_language_option(options, language if language is not None else form_language())
     try:
         return get_service().create_game(rules_id, players, options, seed=seed)
     except (BadRequest, IllegalAction):

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from domain import forms
 from domain.errors import GameError
 from domain.i18n import _
-from domain.rules import IllegalAction
+from domain.rules import IllegalAction, seat_name
 from service import views
 from domain.clock import clock_of, describe_clock
 from service.games import token_hash
@@ -135,10 +135,10 @@ def follow_due_seat(game, caller: Caller, seat: str, before: int, anchor: str = 
     newer = [e for e in history_model().recent(game, None, False, 8) if e["seq"] > before and e["text"]]
     if newer:
         what = newer[0]["text"][0]
-        notice = (_("Recorded: %(what)s Now %(seat)s decides.", what=what, seat=due.capitalize()) if due != seat
+        notice = (_("Recorded: %(what)s Now %(seat)s decides.", what=what, seat=seat_name(due)) if due != seat
                   else _("Recorded: %(what)s", what=what))
     else:
-        notice = (_("Recorded. Now %(seat)s decides.", seat=due.capitalize()) if due != seat
+        notice = (_("Recorded. Now %(seat)s decides.", seat=seat_name(due)) if due != seat
                   else _("Recorded."))
     flash(tr(notice), RECORDED_FLASH)  # the session keeps text: rendered in the reader's language now
     return redirect(url_for("games.page", game_id=str(game.id), seat=due) + anchor, 303)

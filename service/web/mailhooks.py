@@ -25,8 +25,9 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from domain.i18n import _
+from domain.rules import seat_name
 from service import broker
-from service.web.i18n import tr, tr_html
+from service.web.i18n import read_as, tr, tr_html
 
 log = logging.getLogger("tabularium.mailhooks")
 
@@ -137,6 +138,7 @@ def unsubscribe(token: str):
     if scope is None or scope["purpose"] != tokens.UNSUB:
         return _page(_("Unknown link"), _para(_("This unsubscribe link is not valid.")), 404)
     gid, seat = scope["game_id"], scope["seat"]
+    read_as(svc.get(gid), seat)  # the page in the seat's language
     if request.method == "POST":
         one_click = request.form.get("List-Unsubscribe") == "One-Click"
         wanted = "none" if one_click else request.form.get("preference", "none")
@@ -152,7 +154,7 @@ def unsubscribe(token: str):
             p, Markup(" disabled") if p == current else "", tr(labels[p]))
         for p in PREFERENCES)
     body = _para(_("E-mail for seat %(seat)s in game %(game)s: now %(choice)s.",
-                   seat=_strong(seat.capitalize()), game=gid[:8], choice=_strong(tr(labels[current]))))
+                   seat=_strong(tr(seat_name(seat))), game=gid[:8], choice=_strong(tr(labels[current]))))
     return _page(_("E-mail preferences"), body + Markup("<form method=post>{}</form>").format(buttons))
 
 
@@ -193,8 +195,9 @@ def signin(signed: str):
         return _page(_("Link replaced"), _para(_("This seat's link was replaced. Use the link in your newest "
                                                  "e-mail from the game.")), 410)
     seat = data["s"]
+    read_as(game, seat)  # the page in the seat's language
     if request.method == "GET":
-        body = _para(_("Continue as %(seat)s in %(title)s (game %(game)s)?", seat=_strong(seat.capitalize()),
+        body = _para(_("Continue as %(seat)s in %(title)s (game %(game)s)?", seat=_strong(tr(seat_name(seat))),
                        title=game.rules.title, game=str(game.id)[:8]))
         body += Markup('<form method=post><input type="hidden" name="csrf_token" value="{}">'
                        "<button>{}</button></form>").format(generate_csrf(), tr(_("Continue")))

@@ -63,10 +63,15 @@ STANDING_ORDER = {"type": "object", "required": ["id", "kind", "choice", "label"
                                  "label": {"type": "string"}}}
 
 SEAT_SETTINGS = {
-    "type": "object", "required": ["seat", "email_preference", "vacation"],
+    "type": "object", "required": ["seat", "email_preference", "vacation", "language"],
     "properties": {
         "seat": {"type": "string"},
         "email_preference": {"type": "string", "enum": ["every", "digest", "none"]},
+        "language": {"type": "string", "enum": ["en", "el", "hu"],
+                     "description": "the language of the seat's pages and e-mails: its own, else the table's"},
+        "timezone": {"type": "string", "nullable": True,
+                     "description": "the seat's own IANA time zone for the times it reads; null: the game's"},
+        "game_timezone": {"type": "string", "description": "the game's time zone (the clock's timezone)"},
         "vacation": {"type": "object", "required": ["on", "until", "days_left"], "properties": {
             "on": {"type": "boolean", "description": "the seat is on vacation (its clock is stopped)"},
             "until": {"type": "string", "nullable": True, "description": "when the vacation ends (ISO 8601 UTC)"},
@@ -95,7 +100,11 @@ SCHEMAS = {
                     "seed": {"type": "string", "description": "operator only: 32-128 hex digits"},
                     "name": {"type": "string", "maxLength": 80, "pattern": "\\S", "example": "Friday table",
                              "description": "the game's name, optional (default: the title and the start of "
-                                            "its id, \"Sylla, game 7dd66c3b\"); stored as options.name"}}},
+                                            "its id, \"Sylla, game 7dd66c3b\"); stored as options.name"},
+                    "language": {"type": "string", "enum": ["en", "el", "hu"], "example": "el",
+                                 "description": "the table's language, optional: the default language of the "
+                                                "players' pages and e-mails (each player may choose their own); "
+                                                "stored as options.language"}}},
     "Created": {"type": "object", "required": ["id", "seats"],
                 "properties": {"id": {"type": "string", "format": "uuid"}, "url": {"type": "string"},
                                "seats": {"type": "array", "items": {

@@ -9,6 +9,7 @@ from service.games import GameNotFound, token_hash
 from service.web import get_service, get_settings
 from service.web import magic as magic_links
 from service.web.auth import forget_all, remember_operator, remember_seat
+from service.web.i18n import read_as
 
 bp = Blueprint("play", __name__)
 
@@ -49,6 +50,8 @@ def _max_age() -> int:
 @bp.route("/play/<path:token>", methods=["GET", "POST"])
 def magic(token: str):
     link = resolve(token)
+    if link["game"] is not None:
+        read_as(link["game"], link["seat"])  # the confirmation in the seat's language
     if request.method == "GET":
         response = render_template("confirm.html", link=link,
                                    player=link["game"].seat_info(link["seat"]) if link["game"] else None)

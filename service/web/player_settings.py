@@ -1,9 +1,9 @@
-"""A player's own settings, from the game page and over the API: the e-mail preference
-(`notifications.preferences`) and vacations (`service.deadlines.start_vacation` / `end_vacation`).
+"""A player's own settings, from the game page and over the API: the e-mail preference, the language and
+the time zone (`notifications.preferences`) and vacations (`service.deadlines.start_vacation` / `end_vacation`).
 
 The forms are CSRF-protected like every form, and act for a seat of this browser (the operator: any
 seat). The API routes take a bearer token only and are exempt from CSRF, like the API blueprint,
-because they never act on a cookie. Nothing can be changed once the game is over.
+because they never act on a cookie. Once the game is over only the language and the time zone can still be changed (its pages stay readable).
 """
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from typing import Any, Callable
 
 from flask import Blueprint, abort, flash, jsonify, redirect, request, url_for
 
+import locales
 from domain.errors import BadRequest, GameError, GameNotActive
 from domain.i18n import _, n_
-from domain.rules import IllegalAction
-from notifications.preferences import get_preference, set_preference
+from domain.rules import IllegalAction, seat_name
+from notifications.preferences import get_language, get_preference, set_language, set_preference, set_timezone
 from service import views
 from domain.clock import clock_of
 from service.deadlines import VacationState, end_vacation, schedule_for, start_vacation, vacation_state
@@ -25,13 +26,13 @@ from service.web.api import game_and_caller, json_body, text_field
 from service.web.auth import acting_seat
 from service.web.errors import status_for
 from service.web.games import form_seat, form_text, page_caller, render_game
-from service.web.i18n import tr
+from service.web.i18n import read_as, tr
 
 log = logging.getLogger("tabularium.web")
 
 bp = Blueprint("settings", __name__)
 
-LIMITED_ENDPOINTS = {name: "action" for name in ("email", "vacation", "vacation_end", "api_update",
+LIMITED_ENDPOINTS = {name: "action" for name in ("email", "reading", "vacation", "vacation_end", "api_update",
                                                  "api_vacation", "api_vacation_end")}
 FLASH = "settings"  # the category _settings.html shows after the redirect
 EMAIL_CHOICES = [  # (value, label, what it means), in the order the card lists them (printed with |tr)
@@ -45,6 +46,10 @@ NOTICES = {
     "none": _("You will get no more e-mail from this game: follow it on this page."),
 }
 
+# Offered in the time zone field's list (any IANA name is accepted): where our players are, then the world.
+COMMON_ZONES = ("Europe/Athens", "Europe/Budapest", "Europe/London", "Europe/Berlin", "Europe/Rome", "Europe/Paris",
+                "America/New_York", "America/Chicago", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney", "UTC")
+
 
 # ------------------------------------------------------------------------------------------ reading
 
@@ -55,16 +60,23 @@ class SeatSettings:
     has_address: bool
     deadlines: bool        # without deadlines there is no clock to stop, so no vacation
     vacation: VacationState
+    language: str          # what the seat reads: its own language, else the table's, else English
+    timezone: str          # the seat's own time zone, "" when it reads the game's
+    game_zone: str         # the game's time zone (the clock's "timezone")
 
     def to_json(self) -> dict:
-        return {"seat": self.seat, "email_preference": self.email_preference, "vacation": self.vacation.to_json()}
+        return {"seat": self.seat, "email_preference": self.email_preference, "vacation": self.vacation.to_json(),
+                "language": self.language, "timezone": self.timezone or None, "game_timezone": self.game_zone}
 
 
 def settings_of(game: Any, seat: str) -> SeatSettings:
     svc = get_service()
     contact = svc.store.contacts(game.id).get(seat) or {}
+    clock = clock_of(game.options)
     return SeatSettings(seat, get_preference(svc, game.id, seat), bool(contact.get("email")),
-                        clock_of(game.options)["mode"] != "none", vacation_state(schedule_for(svc, game), seat))
+                        clock["mode"] != "none", vacation_state(schedule_for(svc, game), seat),
+                        get_language(game, seat) or locales.DEFAULT, game.timezone_for(seat) or "",
+                        clock["timezone"])
 
 
 # ------------------------------------------------------------------------------------------ changing
@@ -77,6 +89,16 @@ def require_running(game: Any) -> None:
 def change_preference(game: Any, seat: str, preference: str, by: str) -> None:
     require_running(game)
     set_preference(get_service(), game.id, seat, preference, by=by)
+
+
+def change_reading(game: Any, seat: str, by: str, language: Any = None, zone: Any = None) -> None:
+    """The seat's language and/or time zone (None: unchanged); the rest of this request reads the new ones."""
+    svc = get_service()
+    if language is not None:
+        set_language(svc, game.id, seat, language, by=by)
+    if zone is not None:
+        set_timezone(svc, game.id, seat, zone, by=by)
+    read_as(svc.get(game.id), seat)
 
 
 def form_days(text: str) -> float:
@@ -126,6 +148,18 @@ def email(game_id: str):
     return form_action(game_id, action)
 
 
+@bp.post("/games/<game_id>/settings/reading")
+def reading(game_id: str):
+    language, zone = form_text("language", 40), form_text("timezone", 80, required=False) or ""
+
+    def action(game: Any, seat: str, by: str) -> str:
+        change_reading(game, seat, by, language, zone)
+        return _("Saved: you read this game in %(language)s, with times in %(zone)s.",
+                 language=locales.NAMES[get_language(get_service().get(game.id), seat)],
+                 zone=zone or clock_of(game.options)["timezone"])
+    return form_action(game_id, action)
+
+
 @bp.post("/games/<game_id>/vacation")
 def vacation(game_id: str):
     text = form_text("days", 30)
@@ -136,7 +170,7 @@ def vacation(game_id: str):
         return n_("%(seat)s is on vacation for %(days)s day: the clock is stopped.",
                   "%(seat)s is on vacation for %(days)s days: the clock is stopped.",
                   int(days) if float(days).is_integer() else 2,  # a fraction of a day reads as "days"
-                  seat=seat.capitalize(), days=format(days, "g"))
+                  seat=seat_name(seat), days=format(days, "g"))
     return form_action(game_id, action)
 
 
@@ -144,7 +178,7 @@ def vacation(game_id: str):
 def vacation_end(game_id: str):
     def action(game: Any, seat: str, by: str) -> str:
         end_vacation(get_service(), game.id, seat)
-        return _("Welcome back: %(seat)s's clock runs again, and the unused days are kept.", seat=seat.capitalize())
+        return _("Welcome back: %(seat)s's clock runs again, and the unused days are kept.", seat=seat_name(seat))
     return form_action(game_id, action)
 
 
@@ -184,13 +218,17 @@ def api_settings(game_id: str):
 
 @bp.post("/api/games/<game_id>/settings")
 def api_update(game_id: str):
-    """Change your e-mail preference.
+    """Change your e-mail preference, language or time zone.
     ---
-    summary: Change your e-mail preference
+    summary: Change your e-mail preference, language or time zone
     description: >
-      `email_preference` is "every" (an e-mail for each of your turns, messages and reminders), "digest"
-      (at most one e-mail a day) or "none". Recorded as a `PreferencesChanged` event. The operator names
-      the `seat`. A game that is over refuses (409). Answers the settings as they are now.
+      Any of: `email_preference`, "every" (an e-mail for each of your turns, messages and reminders),
+      "digest" (at most one e-mail a day) or "none"; `language`, the language of your pages and e-mails
+      ("en", "el" or "hu"; the language's name is understood too), which wins over the table's language
+      and the browser's; `timezone`, the IANA time zone your pages and e-mails show times in ("" for the
+      game's own). Each change is recorded as a `PreferencesChanged` event; the same value again records
+      nothing. The operator names the `seat`. A game that is over refuses a change of the e-mail
+      preference (409). Answers the settings as they are now.
     tags: [play]
     security: [{bearer: []}]
     parameters: [game_id]
@@ -200,9 +238,11 @@ def api_update(game_id: str):
         application/json:
           schema:
             type: object
-            required: [email_preference]
+            minProperties: 1
             properties:
               email_preference: {type: string, enum: [every, digest, none]}
+              language: {type: string, enum: [en, el, hu], description: 'the language of your pages and e-mails'}
+              timezone: {type: string, maxLength: 64, description: 'an IANA time zone, "" for the game''s'}
               seat: {type: string, description: operator only}
     errors: [400, 401, 403, 404, 409, 413, 422, 429, 503]
     responses:
@@ -215,7 +255,14 @@ def api_update(game_id: str):
     game, caller = game_and_caller(game_id)
     data = json_body()
     seat, by = acting_seat(game, caller, data.get("seat"))
-    change_preference(game, seat, text_field(data, "email_preference", limit=20), by)
+    fields = [name for name in ("email_preference", "language", "timezone") if name in data]
+    if not fields:
+        abort(400, description=_('Send at least one of "email_preference", "language" and "timezone".'))
+    if "email_preference" in data:
+        change_preference(game, seat, text_field(data, "email_preference", limit=20), by)
+    if "language" in data or "timezone" in data:
+        change_reading(game, seat, by, text_field(data, "language", required=False, limit=40),
+                       text_field(data, "timezone", required=False, limit=80) if "timezone" in data else None)
     return answer(game.id, seat)
 
 
@@ -294,7 +341,7 @@ def api_vacation_end(game_id: str):
 
 @bp.app_context_processor
 def settings_helpers() -> dict:
-    return {"seat_settings": seat_settings, "email_choices": EMAIL_CHOICES}
+    return {"seat_settings": seat_settings, "email_choices": EMAIL_CHOICES, "common_zones": COMMON_ZONES}
 
 
 def seat_settings(game: Any, seat: str) -> SeatSettings | None:

@@ -71,7 +71,9 @@ def game_time(at: str | None, game: Any) -> str:
     from domain.clock import clock_of, parse_at
     from domain.timezones import format_moment
 
-    return format_moment(parse_at(at), clock_of(game.options)["timezone"])
+    from service.web.i18n import tr
+
+    return tr(format_moment(parse_at(at), clock_of(game.options)["timezone"]))  # the reader's language and zone
 
 
 def game_local_time(at: str | None, game: Any) -> str:
@@ -81,7 +83,9 @@ def game_local_time(at: str | None, game: Any) -> str:
     from domain.clock import clock_of, parse_at
     from domain.timezones import format_local
 
-    return format_local(parse_at(at), clock_of(game.options)["timezone"])
+    from service.web.i18n import tr
+
+    return tr(format_local(parse_at(at), clock_of(game.options)["timezone"]))  # the reader's language and zone
 
 
 def private_info(view: dict) -> list[tuple[str, Any]]:

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, url_for
 
 from domain.errors import GameError
 from domain.i18n import _
-from domain.rules import IllegalAction
+from domain.rules import IllegalAction, seat_name
 from service.replacement import OPERATOR, OpenSeat, invite_replacement, open_seats_of
 from service.views import REFEREE
 from service.web import get_service, get_settings, load_game
@@ -63,7 +63,7 @@ def invite(game_id: str):
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, viewer, error=exc.reason, status=status_for(exc))
     flash(tr(_("%(name)s is invited to take over %(seat)s: the link to the game is on its way by e-mail.",
-               name=name.strip(), seat=seat.capitalize())), FLASH)
+               name=name.strip(), seat=seat_name(seat))), FLASH)
     return redirect(page_of(str(game.id), viewer), 303)
 
 

@@ -70,7 +70,8 @@ def test_a_seat_reads_its_settings(app, service):
     r = settings(app.test_client(), g, g["tokens"]["blue"])
     assert r.status_code == 200, r.get_json()
     assert r.get_json() == {"seat": "blue", "email_preference": "every",
-                            "vacation": {"on": False, "until": None, "days_left": 5}}
+                            "vacation": {"on": False, "until": None, "days_left": 5},
+                            "language": "en", "timezone": None, "game_timezone": "UTC"}
 
 
 def test_changing_the_email_preference_records_it(app, service):
@@ -299,11 +300,14 @@ def test_the_openapi_document_describes_the_routes(app):
     spec = app.test_client().get("/api/openapi.json").get_json()
     paths = spec["paths"]
     assert paths["/api/games/{game_id}/settings"]["get"]["operationId"] == "api_settings"
-    for path, method, required in (("/api/games/{game_id}/settings", "post", ["email_preference"]),
+    for path, method, required in (("/api/games/{game_id}/settings", "post", None),
                                    ("/api/games/{game_id}/vacation", "post", ["days"])):
         operation = paths[path][method]
         assert {"200", "400", "401", "403", "404", "409", "422"} <= set(operation["responses"])
-        assert operation["requestBody"]["content"]["application/json"]["schema"]["required"] == required
+        assert operation["requestBody"]["content"]["application/json"]["schema"].get("required") == required
+    changes = paths["/api/games/{game_id}/settings"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert {"email_preference", "language", "timezone"} <= set(changes["properties"])
+    assert changes["properties"]["language"]["enum"] == ["en", "el", "hu"] and changes["minProperties"] == 1
     answer = paths["/api/games/{game_id}/vacation/end"]["post"]["responses"]["200"]["content"]["application/json"]
     assert answer["schema"] == {"$ref": "#/components/schemas/SeatSettings"}
     settings = spec["components"]["schemas"]["SeatSettings"]
@@ -349,7 +353,8 @@ def test_the_card_appears_only_when_it_should(app, service):
     no_clock = card(page(logged_in(app, plain, plain["tokens"]["red"]), plain))
     assert "settings/email" in no_clock and "Vacation" not in no_clock and "/vacation" not in no_clock
     service.abandon(g["id"], "operator", "the table broke up")
-    assert card(page(red, g)) == ""
+    over = card(page(red, g))  # over: only the language and the time zone may still change
+    assert "settings/email" not in over and "/vacation" not in over and "settings/reading" in over
 
 
 def test_the_form_changes_the_preference_and_comes_back_with_a_notice(app, service):
