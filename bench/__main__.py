@@ -5,7 +5,8 @@ import importlib
 import sys
 import traceback
 
-MODULES = ["bench.bench_store", "bench.bench_sylla", "bench.bench_http", "bench.bench_outbox", "bench.bench_length"]
+MODULES = ["bench.bench_store", "bench.bench_sylla", "bench.bench_http", "bench.bench_outbox", "bench.bench_length",
+           "bench.bench_republic_of_rome"]
 
 
 def main() -> int:
