@@ -1,8 +1,14 @@
 """What one seat (or a spectator) may see (spec 16).
 
 Secret: each faction's treasury and hand (the number of cards is public), the order of the deck, a
-sealed answer before the reveal. Public: everything else. The board page (service/web/boards) draws
-this view; nothing here is worded except the waiting sentence and names.
+sealed answer before the reveal. Public: everything else. The board page (service/web/boards/
+republic_of_rome.py) draws this view and reads nothing else, so the view carries the names the board shows
+(Senators with their numbers, wars, leaders, events, provinces, concessions) and the public printed values
+of the cards in the Forum; nothing here is worded except names, the waiting sentence and `situation`.
+
+`situation`: sentences about the decision under way that everybody may read (the proposal on the floor, the
+persuasion attempt...). A step may define `situation(s, D) -> list[Message]` from its public working data;
+it must never word a faction treasury, a hand or a sealed answer.
 """
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from domain.i18n import _
 from domain.rules import REFEREE, comma_list, seat_name
 
 from .machine import STATES
-from .names import card_name, office_name, phase_name, senator_name
+from .names import card_name, card_senator_name, name_of, office_name, phase_name, senator_name
 from .state import hrao, in_rome, ratings, sort_key, sorted_ids
 
 
@@ -25,7 +31,21 @@ def senator_view(s: dict, D: Any, sid: str) -> dict:
             "office": x["office"], "office_name": office_name(x["office"]) if x["office"] else None,
             "prior_consul": x["prior_consul"], "location": x["location"], "in_rome": in_rome(s, sid),
             "rebel": x["rebel"], "corrupt": x["corrupt"], "concessions": list(x["concessions"]),
-            "votes": r["oratory"] + x["knights"]}
+            "votes": r["oratory"] + x["knights"],
+            "concession_names": [card_name(D, "con:" + c) for c in x["concessions"]],
+            "place_name": place_name(D, x["location"]),
+            "faction_leader": x["faction"] is not None and s["factions"][x["faction"]]["leader"] == sid}
+
+
+def place_name(D: Any, location: str) -> str | None:
+    """The name of where a Senator is when not in Rome: a Province ("province:sicilia"), a War ("war:...",
+    "captive:<war>"); None in Rome."""
+    kind, _sep, key = location.partition(":")
+    if kind == "province" and key in D.provinces:
+        return name_of(D.provinces[key]["name"])
+    if kind in ("war", "captive") and key in D.wars:
+        return card_name(D, "war:" + key)
+    return None
 
 
 def faction_view(s: dict, D: Any, seat: str, viewer: str | None) -> dict:
@@ -45,12 +65,67 @@ def forum_view(s: dict, D: Any) -> dict:
     return {
         "senators": [senator_view(s, D, sid) for sid in sorted_ids(sid for sid, x in s["senators"].items()
                                                                     if x["faction"] is None)],
-        "wars": [{"id": w, "name": card_name(D, "war:" + w), **dict(v)} for w, v in fm["wars"].items()],
-        "leaders": [{"id": lid, "name": card_name(D, "ldr:" + lid), "war": war} for lid, war in fm["leaders"].items()],
-        "events": [{"id": e, **dict(v)} for e, v in fm["events"].items()],
+        "wars": [{"id": w, "name": card_name(D, "war:" + w), **dict(v), **war_card(D, w)} for w, v in fm["wars"].items()],
+        "leaders": [{"id": lid, "name": card_name(D, "ldr:" + lid), "war": war, **leader_card(D, lid),
+                     "war_name": card_name(D, "war:" + war) if war in D.wars else None}
+                    for lid, war in fm["leaders"].items()],
+        "events": [{"id": e, **dict(v), "name": name_of(D.events[e]["name"]) if e in D.events else e}
+                   for e, v in fm["events"].items()],
         "provinces": list(fm["provinces"]),
+        "province_names": [name_of(D.provinces[p]["name"]) if p in D.provinces else p for p in fm["provinces"]],
         "concessions": [{"id": c, "name": card_name(D, "con:" + c)} for c in fm["concessions"]],
     }
+
+
+def war_card(D: Any, war: str) -> dict:
+    """A War card's printed values (public): land and naval strength, the Fleet support it needs, its
+    Disaster and Standoff numbers and its Spoils."""
+    card = D.wars.get(war)
+    if card is None:
+        return {}
+    return {"land_strength": card["land_strength"], "naval_strength": card["naval_strength"],
+            "fleet_support": card["fleet_support"], "disaster": list(card["disaster"]),
+            "standoff": list(card["standoff"]), "spoils": card["spoils"], "drought_symbol": bool(card["drought"])}
+
+
+def leader_card(D: Any, lid: str) -> dict:
+    card = D.leaders.get(lid)
+    if card is None:
+        return {}
+    return {"strength": card["strength"], "disaster": card["disaster"], "standoff": card["standoff"]}
+
+
+def curia_view(s: dict, D: Any) -> dict:
+    cu = s["curia"]
+    senators = sorted(cu["senators"], key=sort_key)
+    return {"senators": senators, "concessions": list(cu["concessions"]), "leaders": list(cu["leaders"]),
+            "senator_names": [card_senator_name(D, sid) for sid in senators],
+            "concession_names": [card_name(D, "con:" + c) for c in cu["concessions"]],
+            "leader_names": [card_name(D, "ldr:" + lid) for lid in cu["leaders"]]}
+
+
+def provinces_view(s: dict, D: Any) -> dict:
+    out = {}
+    for p, v in s["provinces"].items():
+        governor = v.get("governor")
+        out[p] = {**dict(v), "name": name_of(D.provinces[p]["name"]) if p in D.provinces else p,
+                  "governor_name": senator_name(D, s, governor) if governor in s["senators"] else None}
+    return out
+
+
+def situation(s: dict, D: Any) -> list[str]:
+    """Public sentences about the decision under way (see the module's docstring)."""
+    if s["finished"]:
+        return []
+    step = STATES.get(s["step"])
+    words = getattr(step, "situation", None)
+    if words is not None:
+        return list(words(s, D))
+    proposal = s["ctx"].get("proposal") if isinstance(s.get("ctx"), dict) else None
+    if s["step"] == "senate_faction_vote" and proposal:  # the vote's proposal is announced to everybody
+        from .voting import proposal_words
+        return [_("On the floor: %(proposal)s.", proposal=proposal_words(D, s, proposal))]
+    return []
 
 
 def build_view(s: dict, D: Any, viewer: str | None, waiting_for: list[str]) -> dict:
@@ -61,15 +136,17 @@ def build_view(s: dict, D: Any, viewer: str | None, waiting_for: list[str]) -> d
         "seats": list(s["seats"]),
         "factions": {seat: faction_view(s, D, seat, viewer) for seat in s["seats"]},
         "forum": forum_view(s, D),
-        "curia": {"senators": sorted(s["curia"]["senators"], key=sort_key),
-                  "concessions": list(s["curia"]["concessions"]), "leaders": list(s["curia"]["leaders"])},
-        "provinces": {p: dict(v) for p, v in s["provinces"].items()},
+        "curia": curia_view(s, D),
+        "provinces": provinces_view(s, D),
         "state": {"treasury": s["treasury"], "unrest": s["unrest"], "legions": len(s["legions"]),
                   "veterans": sum(1 for x in s["legions"] if x["veteran"]), "fleets": len(s["fleets"]),
                   "drought": s["drought"], "manpower_shortage": s["manpower_shortage"],
                   "no_recruitment": s["no_recruitment"], "evil_omens": s["evil_omens"],
                   "land_bills": dict(s["land_bills"])},
-        "hrao": chief, "deck": len(s["deck"]), "discard": len(s["discard"]),
+        "hrao": chief, "hrao_name": senator_name(D, s, chief) if chief else None,
+        "hrao_seat": s["senators"][chief]["faction"] if chief else None,
+        "deck": len(s["deck"]), "discard": len(s["discard"]),
+        "situation": situation(s, D),
         "sealed": sorted(s["sealed"]),  # who has answered a sealed decision; never what
         "waiting_for": list(waiting_for),
         "waiting": waiting_sentence(s, D, waiting_for) if waiting_for else "",

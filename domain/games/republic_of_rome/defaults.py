@@ -1,0 +1,54 @@
+"""What a missed deadline plays, per kind of decision, as rules data (issue #14 item 10).
+
+The game masters who ran The Republic of Rome by post and e-mail published one list of default orders for
+a player who misses a deadline (the by-mail notes kept with the specification; spec 17.9 suggests the same):
+a missing vote abstains (a Land Bill: votes no), no talents are spent; a missing persuasion, counter-bribe,
+bid or contribution spends nothing and passes; income stays where it was earned; no change of Faction
+Leader, no Games, no money on Knights; the HRAO's consul nomination is made for him; and so on.
+
+Each step applies its default in its own `default(s, D, seat, ids)` (the platform's `default_choice`);
+this table says the same in words, for the rules page ("If you miss the deadline: ...") and the board.
+tests/unit/republic_of_rome/test_defaults.py checks that every kind of decision the title asks has an
+entry here and that the steps' defaults do what the entries say where a machine can tell (a vote abstains,
+a bid is 0). A kind added to the rules needs its line here and its section in help.py.
+"""
+from __future__ import annotations
+
+from domain.i18n import Message, _
+
+DEFAULTS: dict[str, Message] = {
+    # ------------------------------------------------------------------ setup (Rule 3, spec 17.1)
+    "choose_faction_leader": _("Your Senator with the most Influence (the lower number on a tie) becomes Faction "
+                               "Leader, and no card is played: Statesmen and Concessions stay in your hand."),
+    # ------------------------------------------------------------------ Revenue (Rule 6, spec 17.3)
+    "place_income": _("Your income stays with the Senators who earned it, your Governors take their spoils, "
+                      "and grain is sold at the printed price (multiplier 1, no Popularity lost)."),
+    "rebel_maintenance": _("Nothing is paid: the units the rebel cannot pay for are released."),
+    "contribute": _("You pass: none of your Senators contributes."),
+    "redistribute": _("No talents move: every treasury stays as it is."),
+    # ------------------------------------------------------------------ Forum (Rule 7, spec 17.4)
+    "roll_initiative": _("The server rolls the Initiative for you (the roll is compulsory)."),
+    "choose_storm_losses": _("The Fleets in Italy sink first, then the others in their number order."),
+    "persuade": _("No persuasion is attempted."),
+    "counter_bribe": _("You pay no counter-bribe (0 talents)."),
+    "persuade_continue": _("The persuader rolls now, without adding to the bribe."),
+    "initiative_actions": _("Nothing more is done: no Knight is attracted or pressured, the Faction Leader stays "
+                            "and nobody sponsors Games (a faction without a Faction Leader gets its Senator with "
+                            "the most Influence)."),
+    "bid_initiative": _("You pass: no bid for the extra Initiative."),
+    "enemy_leader_dies_choice": _("The strongest enemy Leader dies."),
+    # ------------------------------------------------------------------ Senate, first part (Rule 9, spec 17.6)
+    "nominate_consuls": _("The nomination is made for you: the first pair of eligible Senators still open, in "
+                          "the order of their numbers."),
+    "choose_consular_office": _("Your faction names its own Consul as Rome Consul (the lower-numbered one if it "
+                                "holds both); if the other faction names its own, dice decide."),
+    "nominate_censor": _("The nomination is made for you: the eligible Senator with the lowest number."),
+    "senate_vote": _("Your faction abstains with every Senator and spends no talents (on a Land Bill it votes "
+                     "no)."),
+}
+
+
+def missed_deadline(kind: str) -> Message | None:
+    """'If you miss the deadline: ...' for a kind of decision, or None when the table has no line for it."""
+    text = DEFAULTS.get(kind)
+    return _("If you miss the deadline: %(default)s", default=text) if text is not None else None
