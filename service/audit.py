@@ -9,9 +9,10 @@ An entry is {"seq", "type", "at", "content", "prev_hash", "hash"}. Three checks:
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable, Iterable
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
@@ -153,16 +154,23 @@ def entry_problems(entries: list[Any]) -> list[Message]:
     """Schema problems of each entry and its content, by its type (at most the first per entry)."""
     problems = []
     for n, e in enumerate(entries, start=1):
-        seq = e.get("seq") if isinstance(e, dict) else None
-        n = seq if isinstance(seq, int) and not isinstance(seq, bool) else n
-        problem = _schema_problem(_ENTRY, e, n)
-        if problem is None:
-            problem = _schema_problem(_CONTENT[e["type"]], e["content"], n, e["type"])
-        if problem is None and e["type"] == "GameCreated" and n != 1:
-            problem = _("event %(seq)s creates a game in the middle of another", seq=n)
+        problem = entry_problem(e, n)
         if problem:
             problems.append(problem)
     return problems
+
+
+def entry_problem(e: Any, n: int) -> Message | None:
+    """The first schema problem of entry `e`, the `n`th readable one of its record (named by its seq when it
+    has one)."""
+    seq = e.get("seq") if isinstance(e, dict) else None
+    n = seq if isinstance(seq, int) and not isinstance(seq, bool) else n
+    problem = _schema_problem(_ENTRY, e, n)
+    if problem is None:
+        problem = _schema_problem(_CONTENT[e["type"]], e["content"], n, e["type"])
+    if problem is None and e["type"] == "GameCreated" and n != 1:
+        problem = _("event %(seq)s creates a game in the middle of another", seq=n)
+    return problem
 
 
 @dataclass
@@ -200,99 +208,252 @@ def entry_of(event: Any) -> dict:
             "content": event.content, "prev_hash": event.prev_hash, "hash": event.hash}
 
 
-def stored_entries(store: Any, game_id: UUID) -> tuple[list[dict], list[str]]:
-    """Decode each stored event on its own with the very decoder loading uses (service.store.CheckedMapper:
-    fields, kind, hash and time), so one damaged row is reported, by a sentence, instead of crashing."""
-    entries, problems = [], []
-    for stored in store.app.recorder.select_events(game_id):
-        try:
-            entries.append(entry_of(store.app.mapper.to_domain_event(stored)))
-        except Exception as exc:  # noqa: BLE001 — a tampered row may not even be JSON
-            sentence = getattr(exc, "sentence", None) or \
-                _("event %(seq)s cannot be read (%(error)s)", seq=stored.originator_version, error=type(exc).__name__)
-            problems.append(sentence)
-            entries.append({"seq": stored.originator_version, "type": str(stored.topic).rsplit(".", 1)[-1],
-                            "content": None, "prev_hash": None, "hash": None, "unreadable": True})
-    return entries, problems
-
-
-def stored_snapshot_problems(store: Any, game_id: UUID, entries: list[dict]) -> list[str]:
-    """Every stored snapshot must be sealed, sit on the chain (its head is its event's hash) and equal the
-    game rebuilt from the events alone at its version (one fold of the stream, compared as it goes)."""
-    snapshots = getattr(store.app, "snapshots", None)
-    if snapshots is None:
-        return []
-
-    problems, taken = [], []
-    for stored in snapshots.recorder.select_events(game_id):
-        try:
-            taken.append(store.app.mapper.to_domain_event(stored))
-        except Exception as exc:  # noqa: BLE001
-            problems.append(getattr(exc, "sentence", None) or
-                            _("the snapshot at event %(seq)s cannot be read", seq=stored.originator_version))
-    if not taken or any(e.get("unreadable") for e in entries):
-        return problems
-    by_version = {s.originator_version: s for s in taken}
-    game = None
-    encode = store.app.mapper.transcoder.encode
-    for event in store.app.events.get(game_id, lte=max(by_version)):
-        game = event.mutate(game)
-        snapshot = by_version.get(event.originator_version)
-        if snapshot is None:
-            continue
-        rebuilt = type(snapshot).take(game).state
-        if "clock_state" not in snapshot.state:  # taken before the aggregate kept its clock: compared without it
-            rebuilt.pop("clock_state", None)
-        if encode(rebuilt) != encode(snapshot.state):
-            problems.append(_("the snapshot at event %(seq)s differs from the game rebuilt from its events (a "
-                              "forged or stale cache; loading ignores it only if its seal fails)",
-                              seq=snapshot.originator_version))
-    missing = sorted(set(by_version) - {e["seq"] for e in entries})
-    problems += [_("the snapshot at event %(seq)s has no event under it", seq=v) for v in missing]
-    return problems
-
-
 def audit_entries(game_id: str, entries: list[Any], witness: dict | None = None,
                   reveal_seed: bool = True) -> AuditReport:
-    """Never raises: a record too damaged to check is a failed report with sentences."""
-    try:
-        return _audit_entries(game_id, entries, witness, reveal_seed)
-    except RecursionError:
-        return AuditReport.failed([_("the record is nested too deeply to be checked")], len(entries))
-    except Exception as exc:  # noqa: BLE001 — a shape the schema let through and a check tripped on
-        return AuditReport.failed([_("the record could not be checked (%(error)s)", error=type(exc).__name__)],
-                                  len(entries))
+    """The audit of a record held as a list (an archive, a test's events). Never raises: a record too
+    damaged to check is a failed report with sentences."""
+    withheld = {e["seq"] for e in entries if isinstance(e, dict) and e.get("content") == REDACTED
+                and isinstance(e.get("seq"), int)} if isinstance(entries, list) else None
+    auditor = StreamAudit(game_id, witness, reveal_seed, withheld)
+    auditor.feed(entries)
+    return auditor.report(lambda: [entries])
 
 
-def _audit_entries(game_id: str, entries: list[Any], witness: dict | None, reveal_seed: bool) -> AuditReport:
-    readable = [e for e in entries if not (isinstance(e, dict) and e.get("unreadable"))]
-    problems = entry_problems(readable)
-    if problems:
-        last = entries[-1] if entries else None
-        head = last.get("hash") if isinstance(last, dict) and isinstance(last.get("hash"), str) else GENESIS
-        report = AuditReport.failed(problems, len(entries))
-        report.head = head
-        return report
-    report = AuditReport(length=len(entries), head=entries[-1]["hash"] if entries else GENESIS)
-    _check_chain(game_id, entries, report)
-    _check_witness(entries, witness, report)
-    _check_replay(game_id, entries, report)
-    _check_randomness(entries, report, reveal_seed)
-    return report
+class StreamAudit:
+    """The full audit of a record fed in chunks (`feed`, then `report`): memory holds one chunk and the
+    replayed game, never the whole record (issue #12, section 5; service.audit_stored streams a stored game).
 
+    Its report is the one the checks give over the whole record at once, sentence for sentence: the schema
+    of every entry first (any problem there is the whole report), then the chain, the witness, the replay
+    (only of a valid chain) and the randomness. The checks run side by side as the entries arrive; what a
+    check failed earlier would have kept from running is dropped at the end, and an exception is kept (the
+    first of each check) and answered, at the end, as the first one in that order. The draws and salts need
+    the seed, which the end of the game reveals: `report` reads the record once more (`again`) for them,
+    only when the seed is there to check them against.
 
-def _check_chain(game_id: str, entries: list[dict], report: AuditReport) -> None:
-    prev = GENESIS
-    if not entries:
-        report.chain_valid = False
-        report.problems.append(_("the game has no events"))
-    for expected_seq, e in enumerate(entries, start=1):
-        problem = _chain_problem(game_id, expected_seq, prev, e)
-        if problem:
-            report.chain_valid = False
-            report.problems.append(problem)
+    `withheld`: the seqs of the entries withheld from this copy (type Private), when the caller knows them
+    all beforehand (a list); otherwise those seen so far, which is the same for any record whose standing
+    orders precede the choices they make (a stored record withholds nothing: a row always has its content)."""
+
+    def __init__(self, game_id: str, witness: dict | None = None, reveal_seed: bool = True,
+                 withheld: set[int] | None = None):
+        self.game_id, self.reveal_seed = game_id, reveal_seed
+        self.count = self.readable = 0  # entries fed; those not marked unreadable (numbers schema problems)
+        self.last: Any = None
+        self.schema: list[Message] = []
+        self.errors: dict[str, BaseException] = {}  # the first exception of each check
+        self.prev: Any = GENESIS  # the chain: the hash the next entry must link to, and the first problem
+        self.chain: Message | None = None
+        self.witness: tuple[int, Any] | None = None  # (length, head) as recorded
+        self.at_witness: Any = None  # the hash of the entry at the witness's length
+        self.tail: deque = deque(maxlen=1)  # for a witness length below 1: the hashes it indexes from the end
+        self.game: Game | None = None  # the replay, its first problem, and whether it stopped
+        self.replay: Message | None = None
+        self.replay_over = False
+        self.withheld = set(withheld) if withheld is not None else set()
+        self.withheld_known = withheld is not None
+        self.draws_checked = True  # False once the first entry says the randomness cannot be checked
+        self.commitment: Any = None
+        self.seed_found, self.seed = False, None
+        if witness:
+            try:
+                self.witness = int(witness["length"]), witness["head"]
+                if self.witness[0] < 1:
+                    self.tail = deque(maxlen=1 - self.witness[0])
+            except Exception as exc:  # noqa: BLE001 — answered at the end, in its check's turn
+                self.errors["witness"] = exc
+
+    def feed(self, entries: list[Any]) -> None:
+        """The next entries of the record, in order. Never raises."""
+        for e in entries:
+            self.count += 1
+            self.last = e
+            self._schema(e)
+            if self.schema or "schema" in self.errors:
+                continue  # the report is the schema's: the other checks read sound entries only
+            if not self.withheld_known and e.get("content") == REDACTED:
+                self.withheld.add(e.get("seq"))
+            self._chain(e)
+            self._witness(e)
+            self._replay(e)
+            self._randomness(e)
+        if self.game is not None:
+            self.game.collect_events()  # the replay's pending events would keep the whole record
+
+    def report(self, again: Callable[[], Iterable[list[Any]]]) -> AuditReport:
+        """The report, once every entry was fed; `again()` gives the same entries once more, in chunks, for
+        the draws and salts of a revealed seed. Never raises: a record too damaged to check is a failed
+        report with sentences."""
+        try:
+            return self._report(again)
+        except RecursionError:
+            return AuditReport.failed([_("the record is nested too deeply to be checked")], self.count)
+        except Exception as exc:  # noqa: BLE001 — a shape the schema let through and a check tripped on
+            return AuditReport.failed([_("the record could not be checked (%(error)s)", error=type(exc).__name__)],
+                                      self.count)
+
+    # ---------------------------------------------------------------- each entry
+
+    def _schema(self, e: Any) -> None:
+        if "schema" in self.errors or (isinstance(e, dict) and e.get("unreadable")):
             return
-        prev = e["hash"]
+        self.readable += 1
+        try:
+            problem = entry_problem(e, self.readable)
+        except Exception as exc:  # noqa: BLE001
+            self.errors["schema"] = exc
+            return
+        if problem:
+            self.schema.append(problem)
+
+    def _chain(self, e: dict) -> None:
+        if self.chain is not None or "chain" in self.errors:
+            return  # the chain check stops at its first problem
+        try:
+            self.chain = _chain_problem(self.game_id, self.count, self.prev, e)
+            if self.chain is None:
+                self.prev = e["hash"]
+        except Exception as exc:  # noqa: BLE001
+            self.errors["chain"] = exc
+
+    def _witness(self, e: dict) -> None:
+        if self.witness is None:
+            return
+        if self.witness[0] < 1:
+            self.tail.append(e.get("hash"))
+        elif self.count == self.witness[0]:
+            self.at_witness = e.get("hash")
+
+    def _replay(self, e: dict) -> None:
+        if self.replay_over or self.chain is not None or "chain" in self.errors:
+            return  # a chain that fails has no replay in its report
+        try:
+            problem = self._replay_one(e)
+        except Exception as exc:  # noqa: BLE001 — the rules refused a recorded step, or asked for unrecorded draws
+            problem = _replay_failure(exc)
+        if problem:
+            self.replay, self.replay_over = problem, True
+
+    def _replay_one(self, e: dict) -> Message | None:
+        if self.count == 1:
+            self.game = Game.from_archive_event(UUID(self.game_id), e)
+            if state_hash(self.game.state) != e["content"]["state_hash"]:
+                return _("the set-up does not replay to the recorded state")
+            return None
+        game = self.game
+        if e["seq"] in self.withheld:
+            game.trigger_event(Withheld, timestamp=datetime.fromisoformat(game.updated_at),
+                               prev_hash=e["prev_hash"], hash=e["hash"])
+            return None
+        problem = _legality_problem(game, e, self.withheld)
+        if problem:
+            return problem
+        game.append_archive_event(e)
+        recorded = e["content"].get("state_hash")
+        if recorded and state_hash(game.state) != recorded:
+            return _("event %(seq)s does not replay to the recorded state", seq=e["seq"])
+        if e["type"] == "GameFinished" and game.rules.outcome(game.state).to_json() != e["content"]["outcome"]:
+            return _("the recorded outcome is not what the rules compute")
+        return None
+
+    def _randomness(self, e: dict) -> None:
+        if not self.draws_checked or "randomness" in self.errors:
+            return
+        try:
+            if self.count == 1:
+                if not e.get("content") or e["content"] == REDACTED:
+                    self.draws_checked = False
+                    return
+                self.commitment = e["content"]["seed_commitment"]
+            if not self.seed_found and e["type"] in ("GameFinished", "GameAbandoned") and e.get("content"):
+                self.seed_found, self.seed = True, e["content"].get("seed")
+        except Exception as exc:  # noqa: BLE001
+            self.errors["randomness"] = exc
+
+    # ---------------------------------------------------------------- the report, check by check
+
+    def _report(self, again: Callable[[], Iterable[list[Any]]]) -> AuditReport:
+        if "schema" in self.errors:
+            raise self.errors["schema"]
+        if self.schema:
+            last = self.last
+            report = AuditReport.failed(self.schema, self.count)
+            report.head = last.get("hash") if isinstance(last, dict) and isinstance(last.get("hash"), str) \
+                else GENESIS
+            return report
+        report = AuditReport(length=self.count, head=self.last["hash"] if self.count else GENESIS)
+        if not self.count:
+            report.chain_valid = False
+            report.problems.append(_("the game has no events"))
+        if "chain" in self.errors:
+            raise self.errors["chain"]
+        if self.chain:
+            report.chain_valid = False
+            report.problems.append(self.chain)
+        if "witness" in self.errors:
+            raise self.errors["witness"]
+        self._witness_verdict(report)
+        self._replay_verdict(report)
+        if "randomness" in self.errors:
+            raise self.errors["randomness"]
+        self._randomness_verdict(report, again)
+        return report
+
+    def _witness_verdict(self, report: AuditReport) -> None:
+        if self.witness is None:
+            return
+        length, head = self.witness
+        if length > self.count:
+            report.chain_valid = False
+            report.problems.append(_("the stream was truncated: %(recorded)s events were recorded, %(remaining)s "
+                                     "remain", recorded=length, remaining=self.count))
+            return
+        if not length:
+            return
+        if length < 1 and len(self.tail) < self.tail.maxlen:
+            raise IndexError("the witness's length reaches before the first event")
+        if (self.at_witness if length >= 1 else self.tail[0]) != head:
+            report.chain_valid = False
+            report.problems.append(_("event %(seq)s differs from the chain head that was recorded for it",
+                                     seq=length))
+
+    def _replay_verdict(self, report: AuditReport) -> None:
+        if not report.chain_valid:
+            report.replay_valid = False
+            return
+        problem = self.replay
+        if problem is None:
+            try:
+                report.state_hash = state_hash(self.game.state)
+                report.replayed = self.game
+            except Exception as exc:  # noqa: BLE001
+                problem = _replay_failure(exc)
+        if problem:
+            report.replay_valid = False
+            report.state_hash = None
+            report.replayed = None
+            report.problems.append(problem)
+
+    def _randomness_verdict(self, report: AuditReport, again: Callable[[], Iterable[list[Any]]]) -> None:
+        if not self.count or not self.draws_checked:
+            return
+        report.seed_commitment = self.commitment
+        seed = self.seed
+        if not seed or not self.reveal_seed:
+            return
+        report.seed = seed
+        if seed_commitment(seed) != self.commitment:
+            problems = [_("the revealed seed does not match the commitment published at creation")]
+        else:
+            problems = [problem for chunk in again() for problem in _draw_problems(seed, chunk)]
+        report.randomness_valid = not problems
+        report.problems.extend(problems)
+
+
+def _replay_failure(exc: BaseException) -> Message:
+    reason = getattr(exc, "reason", None)  # a refusal's sentence stays a message, so it is translated too
+    detail = reason if isinstance(reason, Message) and len(reason) <= 300 else str(exc)[:300] or type(exc).__name__
+    return _("replay failed: %(detail)s", detail=detail)
 
 
 def _chain_problem(game_id: str, seq: int, prev: str, e: dict) -> Message | None:
@@ -313,19 +474,6 @@ def _chain_problem(game_id: str, seq: int, prev: str, e: dict) -> Message | None
     return None
 
 
-def _check_witness(entries: list[dict], witness: dict | None, report: AuditReport) -> None:
-    if not witness:
-        return
-    length, head = int(witness["length"]), witness["head"]
-    if length > len(entries):
-        report.chain_valid = False
-        report.problems.append(_("the stream was truncated: %(recorded)s events were recorded, %(remaining)s remain",
-                                 recorded=length, remaining=len(entries)))
-    elif length and entries[length - 1].get("hash") != head:
-        report.chain_valid = False
-        report.problems.append(_("event %(seq)s differs from the chain head that was recorded for it", seq=length))
-
-
 class Withheld(Aggregate.Event):
     """A withheld entry (type Private) on replay: it keeps its place in the chain and changes nothing.
 
@@ -343,46 +491,6 @@ class Withheld(Aggregate.Event):
     def apply(self, game: Game) -> None:
         check_link(self.originator_version, game.head, self.prev_hash)
         game.head = self.hash
-
-
-def _check_replay(game_id: str, entries: list[dict], report: AuditReport) -> None:
-    if not report.chain_valid:
-        report.replay_valid = False
-        return
-    try:
-        problem = _replay_problem(game_id, entries, report)
-    except Exception as exc:  # noqa: BLE001 — the rules refused a recorded step, or asked for unrecorded draws
-        reason = getattr(exc, "reason", None)  # a refusal's sentence stays a message, so it is translated too
-        detail = reason if isinstance(reason, Message) and len(reason) <= 300 else str(exc)[:300] or type(exc).__name__
-        problem = _("replay failed: %(detail)s", detail=detail)
-    if problem:
-        report.replay_valid = False
-        report.state_hash = None
-        report.problems.append(problem)
-
-
-def _replay_problem(game_id: str, entries: list[dict], report: AuditReport) -> Message | None:
-    game = Game.from_archive_event(UUID(game_id), entries[0])
-    if state_hash(game.state) != entries[0]["content"]["state_hash"]:
-        return _("the set-up does not replay to the recorded state")
-    withheld = {e["seq"] for e in entries if e["content"] == REDACTED}
-    for e in entries[1:]:
-        if e["seq"] in withheld:
-            game.trigger_event(Withheld, timestamp=datetime.fromisoformat(game.updated_at),
-                               prev_hash=e["prev_hash"], hash=e["hash"])
-            continue
-        problem = _legality_problem(game, e, withheld)
-        if problem:
-            return problem
-        game.append_archive_event(e)
-        recorded = e["content"].get("state_hash")
-        if recorded and state_hash(game.state) != recorded:
-            return _("event %(seq)s does not replay to the recorded state", seq=e["seq"])
-        if e["type"] == "GameFinished" and game.rules.outcome(game.state).to_json() != e["content"]["outcome"]:
-            return _("the recorded outcome is not what the rules compute")
-    report.state_hash = state_hash(game.state)
-    report.replayed = game
-    return None
 
 
 def _legality_problem(game: Game, e: dict, withheld: set[int] = frozenset()) -> Message | None:
@@ -413,26 +521,6 @@ def _standing_problem(game: Game, e: dict, prompt: Any) -> Message | None:
         return _("event %(seq)s: %(seat)s's choice is recorded as made by a standing order that did not say so",
                  seq=e["seq"], seat=c["seat"])
     return None
-
-
-def _check_randomness(entries: list[dict], report: AuditReport, reveal_seed: bool) -> None:
-    if not entries or not entries[0].get("content") or entries[0]["content"] == REDACTED:
-        return
-    report.seed_commitment = entries[0]["content"]["seed_commitment"]
-    seed = next((e["content"].get("seed") for e in entries
-                 if e["type"] in ("GameFinished", "GameAbandoned") and e.get("content")), None)
-    if not seed or not reveal_seed:
-        return
-    report.seed = seed
-    problems = _randomness_problems(seed, entries)
-    report.randomness_valid = not problems
-    report.problems.extend(problems)
-
-
-def _randomness_problems(seed: str, entries: list[dict]) -> list[str]:
-    if seed_commitment(seed) != entries[0]["content"]["seed_commitment"]:
-        return [_("the revealed seed does not match the commitment published at creation")]
-    return _draw_problems(seed, entries)
 
 
 def _draw_problems(seed: str, entries: list[dict]) -> list[str]:
@@ -480,47 +568,69 @@ def audit_extension(game_id: str, prefix: AuditedPrefix, entries: list[Any], wit
 
     None whenever anything is not as an untampered record would have it, and when the seed is revealed
     by these entries (the randomness check then reads every draw): the caller runs the full audit, whose
-    report (its sentences) is the answer. `prefix.game` moves on with the replay: pass a copy to keep it."""
-    try:
-        return _audit_extension(game_id, prefix, entries, witness, observe)
-    except Exception:  # noqa: BLE001 — whatever trips here, the full audit says it with its sentence
-        return None
+    report (its sentences) is the answer. `prefix.game` moves on with the replay: pass a copy to keep it.
+    `ExtensionAudit` is the same, fed in chunks."""
+    extension = ExtensionAudit(game_id, prefix, observe)
+    extension.feed(entries)
+    return extension.report(witness)
 
 
-def _audit_extension(game_id: str, prefix: AuditedPrefix, entries: list[Any], witness: dict | None,
-                     observe: Any) -> AuditReport | None:
-    if prefix.length < 1 or any(not isinstance(e, dict) or e.get("unreadable") for e in entries) \
-            or entry_problems(entries):
-        return None
-    prev = prefix.head
-    for seq, e in enumerate(entries, start=prefix.length + 1):
-        if e["content"] == REDACTED or _chain_problem(game_id, seq, prev, e):
+class ExtensionAudit:
+    """`audit_extension` over entries fed in chunks (`feed`, then `report`), so that the events since a
+    checkpoint are never all in memory at once. Since any check that fails makes the answer None (the
+    full audit then says why), the order in which the chunks meet the checks does not matter."""
+
+    def __init__(self, game_id: str, prefix: AuditedPrefix, observe: Any = None):
+        self.game_id, self.prefix, self.observe = game_id, prefix, observe
+        self.length, self.head = prefix.length, prefix.head
+        self.failed = prefix.length < 1 or (prefix.seed is not None and prefix.randomness_valid is not True)
+
+    def feed(self, entries: list[Any]) -> bool:
+        """The next entries; False once the extension is not what an untampered record would be."""
+        if not self.failed:
+            try:
+                self.failed = not self._extends(entries)
+                self.prefix.game.collect_events()  # the replay's pending events would keep every entry
+            except Exception:  # noqa: BLE001 — whatever trips here, the full audit says it with its sentence
+                self.failed = True
+        return not self.failed
+
+    def report(self, witness: dict | None) -> AuditReport | None:
+        try:
+            if self.failed or not witness or int(witness["length"]) != self.length or witness["head"] != self.head:
+                return None  # the full audit says what is wrong with the witness (or checks without one)
+            prefix, game = self.prefix, self.prefix.game
+            return AuditReport(length=self.length, head=self.head, chain_valid=True, replay_valid=True,
+                               randomness_valid=True if prefix.seed else None,
+                               seed_commitment=prefix.seed_commitment, seed=prefix.seed,
+                               state_hash=state_hash(game.state), replayed=game)
+        except Exception:  # noqa: BLE001
             return None
-        prev = e["hash"]
-    length = prefix.length + len(entries)
-    if not witness or int(witness["length"]) != length or witness["head"] != prev:
-        return None  # the full audit says what is wrong with the witness (or checks without one)
-    game = prefix.game
-    for e in entries:
-        if _legality_problem(game, e):
-            return None
-        game.append_archive_event(e)
-        recorded = e["content"].get("state_hash")
-        if recorded and state_hash(game.state) != recorded:
-            return None
-        if e["type"] == "GameFinished" and game.rules.outcome(game.state).to_json() != e["content"]["outcome"]:
-            return None
-        if observe is not None and observe(e["seq"], game):
-            return None
-    seed = prefix.seed
-    if seed is None:
-        if any(e["type"] in ("GameFinished", "GameAbandoned") and e["content"].get("seed") for e in entries):
-            return None  # revealed now: one full pass checks every draw since the first
-    elif prefix.randomness_valid is not True or _draw_problems(seed, entries):
-        return None
-    return AuditReport(length=length, head=prev, chain_valid=True, replay_valid=True,
-                       randomness_valid=True if seed else None, seed_commitment=prefix.seed_commitment,
-                       seed=seed, state_hash=state_hash(game.state), replayed=game)
+
+    def _extends(self, entries: list[Any]) -> bool:
+        if any(not isinstance(e, dict) or e.get("unreadable") for e in entries) or entry_problems(entries):
+            return False
+        for e in entries:
+            if e["content"] == REDACTED or _chain_problem(self.game_id, self.length + 1, self.head, e):
+                return False
+            self.length, self.head = self.length + 1, e["hash"]
+        game = self.prefix.game
+        for e in entries:
+            if _legality_problem(game, e):
+                return False
+            game.append_archive_event(e)
+            recorded = e["content"].get("state_hash")
+            if recorded and state_hash(game.state) != recorded:
+                return False
+            if e["type"] == "GameFinished" and game.rules.outcome(game.state).to_json() != e["content"]["outcome"]:
+                return False
+            if self.observe is not None and self.observe(e["seq"], game):
+                return False
+        seed = self.prefix.seed
+        if seed is None:  # revealed now: one full pass checks every draw since the first
+            return not any(e["type"] in ("GameFinished", "GameAbandoned") and e["content"].get("seed")
+                           for e in entries)
+        return not _draw_problems(seed, entries)
 
 
 # ------------------------------------------------------------------------- archives

@@ -14,11 +14,12 @@ database editor cannot write "verified up to N" without the key.
 
   1. no checkpoint, a seal that fails (integrity alert), or one older than `TABULARIUM_AUDIT_FULL_EVERY`
      seconds (default a day; 0 = always full): the full audit (`GameService.audit`), then a checkpoint.
-  2. otherwise the stored events from the checkpoint's length on are read (one indexed query): the event
-     at its length must still be there with the checkpoint's head, or the stream is not an extension of
-     what was audited (see "evidence" below).
+  2. otherwise the stored events from the checkpoint's length on are read (indexed queries of
+     service.audit_stored.CHUNK events each, so memory holds a chunk, however many events came since):
+     the event at its length must still be there with the checkpoint's head, or the stream is not an
+     extension of what was audited (see "evidence" below).
   3. the newer events are decoded strictly (service.store.CheckedMapper), checked by
-     `service.audit.audit_extension` (schema, hashes and links from the head, witness, replay from the
+     `service.audit.ExtensionAudit` (schema, hashes and links from the head, witness, replay from the
      checkpoint's game, draws once the seed is known) and any newer stored snapshot is compared with the
      replay at its version. Anything amiss, and the first audit after the seed is revealed: full audit.
   4. the checkpoint moves to the new head.
@@ -59,7 +60,7 @@ from eventsourcing.domain import Snapshot
 from domain.chain import state_hash
 from domain.game import Game
 from domain.i18n import _
-from service import audit
+from service import audit, audit_stored
 from service.games import parse_game_id
 from service.store import GAME_TOPIC, DamagedRecord, alert
 
@@ -325,22 +326,8 @@ def _incremental(service: Any, gid: UUID, row: dict | None) -> audit.AuditReport
         age = every + 1
     if age > every:
         return None  # the periodic full pass
-    store = service.store
-    rows = store.app.recorder.select_events(gid, gt=prefix.length - 1)
-    try:
-        decoded = [store.app.mapper.to_domain_event(r) for r in rows]
-    except DamagedRecord:
-        return None  # the full audit reports the row with its sentence
-    if not decoded or decoded[0].originator_version != prefix.length or decoded[0].hash != prefix.head:
-        return None  # not an extension of what was audited: the full audit says how (`contradiction`)
-    entries = [audit.entry_of(e) for e in decoded[1:]]
-    observe = _snapshot_observer(service, gid, prefix.length, prefix.length + len(entries))
-    if observe is False or (observe is not None and observe(prefix.length, prefix.game)):
-        return None
-    report = audit.audit_extension(str(gid), prefix, entries, store.witness(gid), observe)
-    if report is None:
-        return None
-    if entries:
+    report = _extension(service, gid, prefix)
+    if report is not None and report.length > prefix.length:
         try:
             save(service, gid, report, full_at)
         except Exception as exc:  # noqa: BLE001
@@ -348,29 +335,68 @@ def _incremental(service: Any, gid: UUID, row: dict | None) -> audit.AuditReport
     return report
 
 
-def _snapshot_observer(service: Any, gid: UUID, after: int, length: int) -> Any:
-    """A check of the stored snapshots from the checkpoint's version on (one there may have been written
-    just after it) against the replay at their version, as `service.audit.stored_snapshot_problems` does
-    for all of them; False if one is unsealed or beyond the stream (the full audit reports it), None if
-    there is none."""
-    snapshots = getattr(service.store.app, "snapshots", None)
-    if snapshots is None:
+def _extension(service: Any, gid: UUID, prefix: audit.AuditedPrefix) -> audit.AuditReport | None:
+    """The stored events from the checkpoint's on, read and checked a chunk at a time
+    (service.audit_stored.CHUNK): the first must be the checkpoint's own event, the rest extend it
+    (`audit.ExtensionAudit`), with the stored snapshots among them. None as soon as anything is amiss."""
+    store = service.store
+    snapshots = SnapshotWatch(service, gid, after=prefix.length - 1)
+    extension = audit.ExtensionAudit(str(gid), prefix, snapshots.observe)
+    checkpoint_event_seen = False
+    for rows in audit_stored.row_chunks(store.app.recorder, gid, gt=prefix.length - 1):
+        try:
+            decoded = [store.app.mapper.to_domain_event(r) for r in rows]
+        except DamagedRecord:
+            return None  # the full audit reports the row with its sentence
+        if not snapshots.read(up_to=rows[-1].originator_version):
+            return None
+        if not checkpoint_event_seen:
+            first = decoded.pop(0)
+            if first.originator_version != prefix.length or first.hash != prefix.head:
+                return None  # not an extension of what was audited: the full audit says how (`contradiction`)
+            if snapshots.observe(prefix.length, prefix.game):
+                return None
+            checkpoint_event_seen = True
+        if not extension.feed([audit.entry_of(e) for e in decoded]):
+            return None
+    if not checkpoint_event_seen or snapshots.any_beyond(extension.length):
         return None
-    mapper = service.store.app.mapper
-    try:
-        taken = {s.originator_version: s for s in
-                 (mapper.to_domain_event(r) for r in snapshots.recorder.select_events(gid, gt=after - 1))}
-    except DamagedRecord:
-        return False
-    if not taken:
-        return None
-    if max(taken) > length:
-        return False
-    encode = mapper.transcoder.encode
+    return extension.report(store.witness(gid))
 
-    def observe(seq: int, game: Game) -> bool:
-        snapshot = taken.get(seq)
-        return snapshot is not None and encode(type(snapshot).take(game).state) != encode(snapshot.state)
 
-    return observe
+class SnapshotWatch:
+    """The stored snapshots from the checkpoint's version on (one there may have been written just after
+    it), read chunk by chunk (`read`) and compared with the replay at their version (`observe`), as
+    `service.audit_stored.SnapshotCheck` does for all of them. A snapshot that is not sealed, or one beyond
+    the stream (`any_beyond`), leaves the answer to the full audit, which reports it."""
 
+    def __init__(self, service: Any, gid: UUID, after: int):
+        self.store = getattr(service.store.app, "snapshots", None)
+        self.mapper, self.gid = service.store.app.mapper, gid
+        self.read_to = after  # the snapshots of versions up to this one were read
+        self.taken: dict[int, Any] = {}
+
+    def read(self, up_to: int) -> bool:
+        """The snapshots after the last read, up to version `up_to`; False if one cannot be read."""
+        if self.store is None:
+            return True
+        try:
+            self.taken = {s.originator_version: s for s in
+                          (self.mapper.to_domain_event(r) for r in
+                           self.store.recorder.select_events(self.gid, gt=self.read_to, lte=up_to))}
+        except DamagedRecord:
+            return False
+        self.read_to = up_to
+        return True
+
+    def observe(self, seq: int, game: Game) -> bool:
+        """Whether the snapshot at `seq` (if any) differs from `game`."""
+        snapshot = self.taken.get(seq)
+        if snapshot is None:
+            return False
+        encode = self.mapper.transcoder.encode
+        return encode(type(snapshot).take(game).state) != encode(snapshot.state)
+
+    def any_beyond(self, length: int) -> bool:
+        """Whether a snapshot was stored beyond the stream's last event (read or not)."""
+        return self.store is not None and bool(self.store.recorder.select_events(self.gid, gt=length, limit=1))

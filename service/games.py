@@ -429,24 +429,13 @@ class GameService:
         return deadlines_for(self, game)
 
     def audit(self, game_id: str | UUID) -> audit.AuditReport:
+        """The full audit of the stored record, streamed a chunk at a time (service.audit_stored)."""
+        from service.audit_stored import audit_stored
+
         gid = parse_game_id(game_id)
-        entries, unreadable = audit.stored_entries(self.store, gid)
-        if not entries and not self.store.witness(gid):
+        report = audit_stored(self.store, gid)
+        if report is None:
             raise GameNotFound(_("There is no game %(game)r.", game=str(gid)))
-        report = audit.audit_entries(str(gid), entries, self.store.witness(gid))
-        if unreadable:
-            report.chain_valid = False
-            report.problems[:0] = unreadable
-        try:
-            snapshot_problems = audit.stored_snapshot_problems(self.store, gid, entries)
-        except STORE_ERRORS:
-            raise
-        except Exception as exc:  # noqa: BLE001 — the events decode but do not fold: reported above
-            snapshot_problems = [] if not report.ok else [_("the snapshots could not be compared (%(error)s)",
-                                                                   error=type(exc).__name__)]
-        if snapshot_problems:
-            report.replay_valid = False  # a stored state that replay does not give
-            report.problems += snapshot_problems
         for problem in report.problems if not report.ok else []:
             alert(gid, f"verify: {problem}")
         return report
