@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-10)
 PYTEST_WORKERS ?= 2
 
-.PHONY: run test test-fast bench lint prod-smoke services browser venv clean messages
+.PHONY: run test test-fast bench soak lint prod-smoke services browser venv clean messages
 
 venv: $(STAMP)
 
@@ -33,6 +33,13 @@ test-fast: venv
 
 bench: venv services
 	$(PY) -m bench
+
+# The Republic of Rome's random play at scale (issue #14): SOAK_GAMES games per player count (3-6), each
+# to its end, every invariant after every step; a summary line gives games, turns, decisions, endings, failures.
+SOAK_GAMES ?= 500
+soak: venv
+	ROR_GAMES=$(SOAK_GAMES) ROR_TURNS=all $(VENV)/bin/pytest -n $(PYTEST_WORKERS) -q -p no:cacheprovider \
+		tests/property/republic_of_rome/test_ror_random_play.py
 
 prod-smoke: venv services
 	$(VENV)/bin/pytest -q -p no:cacheprovider tests/prod -s
