@@ -14,7 +14,7 @@ from service.games import token_hash
 from service.web import get_service, get_settings, history_model, load_game
 from service.web.auth import Caller, remember_seat, session_caller, session_seat_guard, update_link, viewer_for
 from service.web.errors import status_for
-from service.web.i18n import tr
+from service.web.i18n import current_language, tr
 from service.web.validate import check_text
 
 bp = Blueprint("games", __name__)
@@ -61,8 +61,9 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
     svc = get_service()
     view = views.view_json(game, viewer, svc.deadlines(game))
     model = history_model()  # bounded queries of the narration read model, never the whole history
-    messages = model.recent(game, viewer, True, MESSAGES)
-    recent = model.recent(game, viewer, False, RECENT)
+    language = current_language()  # the narration in the reader's language
+    messages = model.recent(game, viewer, True, MESSAGES, language)
+    recent = model.recent(game, viewer, False, RECENT, language)
     last_move = model.last_move(game, viewer)  # "what happened while I was away"
     news = model.count_since(game, viewer, last_move) if last_move else 0
     my_seats = caller.seats_in(game.id)
@@ -132,7 +133,8 @@ def follow_due_seat(game, caller: Caller, seat: str, before: int, anchor: str = 
     waiting = game.waiting_for() if game.status == "active" else []
     due = seat if seat in waiting else next((s for s in waiting if s in mine), seat)
     # narrated as the table reads it ("Black bids 2 …", not "You bid 2 …"): several seats share this screen
-    newer = [e for e in history_model().recent(game, None, False, 8) if e["seq"] > before and e["text"]]
+    newer = [e for e in history_model().recent(game, None, False, 8, current_language())
+             if e["seq"] > before and e["text"]]
     if newer:
         what = newer[0]["text"][0]
         notice = (_("Recorded: %(what)s Now %(seat)s decides.", what=what, seat=seat_name(due)) if due != seat

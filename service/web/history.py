@@ -12,6 +12,7 @@ from flask import Blueprint, Response, abort, render_template, request
 from domain.i18n import _
 from service import views
 from service.web import get_service, history_model, load_game
+from service.web.i18n import current_language
 from service.web.auth import viewer_for
 from service.web.games import page_caller
 
@@ -59,7 +60,7 @@ def page_of(game, viewer: str | None, before: int | None, after: int | None, lim
     paged exactly as `history_page` pages the whole narration; its events are read again and checked."""
     if before is not None and after is not None:
         abort(400, description=_('Give "before" or "after", not both.'))
-    return history_model().page(game, viewer, before, after, limit, around=around)
+    return history_model().page(game, viewer, before, after, limit, around=around, language=current_language())
 
 
 @bp.get("/games/<game_id>/history")

@@ -19,6 +19,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from domain.i18n import _, n_
+from domain.rules import comma_list, seat_name
 from service.web.boards.svg import Notes, Svg
 from service.web.i18n import tr
 from service.web.render import seat_colour
@@ -74,6 +75,16 @@ def _title(text: str) -> str:
     """An id the board has no name for (a great work, a token, a seat), readable: "private_temple" ->
     "Private temple". Names the rules give in their view (`name`) are preferred wherever they exist."""
     return str(text or "").replace("_", " ").capitalize()
+
+
+def _work(work: str) -> str:
+    """A Great Work's name from its id ("curia" -> "Senate (Curia)", translatable), else the id readable."""
+    from domain.games.sylla.names import GREAT_WORKS, name_of
+
+    wanted = _title(work).casefold()
+    found = next((n for n in GREAT_WORKS if n.casefold() == wanted or f"({wanted})" in n.casefold()
+                  or n.casefold().startswith(wanted + " ")), None)
+    return name_of(found) if found else _title(work)
 
 
 def _kind(kind: str) -> str:
@@ -329,18 +340,18 @@ class _Board:
         for i, (label, value) in enumerate(((_("Current"), gw.get("current")), (_("Next"), gw.get("next")))):
             x = 8 + i * half
             if value:
-                self.explained(_("Great Work: %(name)s", name=_title(value)),
+                self.explained(_("Great Work: %(name)s", name=_work(value)),
                                _("In phase VI each player votes thumb up (to build it) or thumb down (prestige from "
                                  "the plebs), with Senators and denarii.") if i == 0
                                else _("The Great Work of the next round."))
             self.rect(x, y, half - 6, 36, fill="#fffaf0" if value else "#eee", stroke="#9c8a6a")
             self.text(x + 6, y + 14, label, size=12, fill="#555")
-            self.text(x + 6, y + 30, _fit(_title(value), 13, half - 16) if value else "—", size=13, weight="bold")
+            self.text(x + 6, y + 30, _fit(_work(value), 13, half - 16) if value else "—", size=13, weight="bold")
             if value:
                 self.end_link()
         self.y += 40
         if gw.get("built"):
-            built = _("Built: %(list)s", list=", ".join(_title(x) for x in gw["built"]))
+            built = _("Built: %(list)s", list=comma_list(_work(x) for x in gw["built"]))
             self.text(8, self.y + 12, _fit(built, 12, W - 16), size=12)
             self.y += 16
 
@@ -356,7 +367,7 @@ class _Board:
         you = seat == self.viewer
         self.explained(_("%(name)s (you)", name=name) if you else name,
                        _("%(name)s plays %(colour)s: this disc, the frame of this area and the cubes of this colour "
-                         "on the events are theirs.", name=name, colour=_title(seat)),
+                         "on the events are theirs.", name=name, colour=seat_name(seat)),
                        _("Prestige %(prestige)s: glory points; the most after round 5 wins.",
                          prestige=p.get("prestige")),
                        _("Income tile %(tile)s pays 3 denarii each round.", tile=p.get("income_tile") or "—"))
@@ -470,7 +481,8 @@ def private(view: dict) -> list[tuple[str, Any]]:
     if "denarii" in p:
         out.append((_("Denarii"), p["denarii"]))
     if "tokens" in p:
-        out.append((_("Tokens"), ", ".join(f"{_title(k)} {v}" for k, v in p["tokens"].items())))
+        out.append((_("Tokens"), comma_list(_("%(item)s %(value)s", item=_kind(k), value=v)
+                                            for k, v in p["tokens"].items())))
     sealed = p.get("sealed_choice") or (view.get("you") or {}).get("sealed_choice")
     if sealed:
         out.append((_("Your sealed choice"), sealed))
