@@ -1,7 +1,7 @@
 """Random legal play of The Republic of Rome through the rules alone, the way the platform plays it.
 
 A prompt is answered as the bot answers it (`domain.forms.random_legal`: a random well-formed answer the
-rules accept, for a form; a random choice otherwise). A secret prompt's answer is sealed and nothing is
+rules accept, for a form; a random choice otherwise; see `bot_answer` for the one exception). A secret prompt's answer is sealed and nothing is
 applied; once nobody owes an open decision, the sealed answers are applied in seat order (the platform's
 reveal). Every apply goes through `checked_step`: the input is left untouched, the result keeps every
 invariant of the title (`RULES.check_invariants`) and the public view counts each hand as it really is (checked whenever a hand
@@ -20,7 +20,7 @@ from typing import Callable
 
 from domain import forms
 from domain.games.republic_of_rome import RULES
-from domain.rules import Prompt, seat_ids_for
+from domain.rules import IllegalAction, Prompt, seat_ids_for
 
 MAX_DECISIONS = 20_000  # a game that takes more is stuck in a loop
 ROUNDTRIP_EVERY = 25  # the (costlier) JSON round trip of the whole state, every so many steps
@@ -37,6 +37,7 @@ class Played:
     turns: int = 0  # turns played (the last one in part when the game ended in it)
     ending: str = ""  # the game's end reason, or "turn limit" when stopped after the turns asked
     kinds: dict = field(default_factory=dict)  # prompt kind -> how many were answered
+    refused_fallbacks: list = field(default_factory=list)  # (turn, step) where the bot's fallback was refused
 
 
 def seats_for(players: int) -> list[str]:
@@ -99,7 +100,7 @@ def play_game(players: int, seed: int, turns: int | None = 3, on_step: OnStep | 
                 reveal(run, seats, sealed, apply)
                 continue
             prompt = waiting[chooser.randrange(len(waiting))]
-            answer = forms.random_legal(RULES, run.state, prompt, chooser)
+            answer = bot_answer(run, prompt, chooser)
             run.decisions += 1
             run.kinds[prompt.kind] = run.kinds.get(prompt.kind, 0) + 1
             assert run.decisions < MAX_DECISIONS, f"no end after {MAX_DECISIONS} decisions"
@@ -115,6 +116,22 @@ def play_game(players: int, seed: int, turns: int | None = 3, on_step: OnStep | 
     run.turns = run.state["turn"] - (0 if run.state["finished"] else 1)
     run.ending = run.state["result"]["reason"] if run.state["finished"] else "turn limit"
     return run
+
+
+def bot_answer(run: Played, prompt: Prompt, chooser: random.Random) -> str:
+    """The bot's answer (`forms.random_legal`). When its random tries all fail it falls back to the form's
+    default, which for a form without one is its first options; if the rules refuse that too, the rules'
+    own default (what a missed deadline plays) is answered instead and the case is counted (reported in
+    the summary line: a bot seat would be refused there)."""
+    answer = forms.random_legal(RULES, run.state, prompt, chooser)
+    if prompt.form is None or answer != forms.default_answer(prompt.form):
+        return answer
+    try:
+        forms.accept(RULES, run.state, prompt, answer)
+        return answer
+    except IllegalAction:
+        run.refused_fallbacks.append((run.state["turn"], run.state["step"]))
+        return RULES.default_choice(run.state, prompt.seat)
 
 
 def reveal(run: Played, seats: list[str], sealed: dict, apply: Callable[[str, str], None]) -> None:

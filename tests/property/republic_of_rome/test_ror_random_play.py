@@ -29,7 +29,7 @@ CHUNKS = [(first, min(first + PER_CHUNK, GAMES)) for first in range(0, GAMES, PE
 @pytest.mark.parametrize("chunk", CHUNKS, ids=lambda c: f"games{c[0]}-{c[1] - 1}")
 def test_random_games_keep_every_invariant_at_every_step(players, chunk, record_property):
     first, end = chunk
-    tally = {"games": 0, "turns": 0, "decisions": 0, "endings": {}, "failures": []}
+    tally = {"games": 0, "turns": 0, "decisions": 0, "endings": {}, "failures": [], "refused_fallbacks": 0}
     for seed in range(FIRST_SEED + first, FIRST_SEED + end):
         try:
             run = play_game(players, seed, TURNS)
@@ -41,6 +41,7 @@ def test_random_games_keep_every_invariant_at_every_step(players, chunk, record_
         tally["games"] += 1
         tally["turns"] += run.turns
         tally["decisions"] += run.decisions
+        tally["refused_fallbacks"] += len(run.refused_fallbacks)
         tally["endings"][run.ending] = tally["endings"].get(run.ending, 0) + 1
         assert run.turns >= (TURNS or 1) or run.state["finished"], "a game stopped before its turns were played"
         assert run.decisions > 0

@@ -1,0 +1,70 @@
+"""Issue #14, done when: a 4-player game of The Republic of Rome, created by its id (the title is unlisted),
+plays three whole turns through the web: every decision is sent to the JSON API with the seat's own token
+(a form's answer as its canonical JSON, drawn as the bot draws it), and every seat's view, history and
+board page show that seat's own faction treasury and hand and nobody else's.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from domain import forms
+from domain.games.republic_of_rome import RULES
+from tests.conftest import make_service
+from tests.web.helpers import call, embedded_app, login, new_game
+from tests.web.ror_play import assert_view_keeps_secrets, leaked_cards
+
+TURNS = 3
+
+
+@pytest.fixture
+def svc(tmp_path):
+    service = make_service(f"sqlite:///{tmp_path}/events.sqlite3")
+    yield service
+    service.close()
+
+
+def _act(client, gid: str, token: str, prompt_id: str, answer: str, key: str) -> None:
+    r = call(client, "POST", f"/api/games/{gid}/actions", token,
+             json={"prompt_id": prompt_id, "choice": answer, "idempotency_key": key})
+    assert r.status_code == 200, r.get_json()
+
+
+def test_three_turns_of_a_4_player_game_through_the_web_api(svc):
+    client = embedded_app(svc).test_client()
+    created = new_game(client, "republic_of_rome", 4)
+    gid, tokens = created["id"], created["tokens"]
+    rng = random.Random(14)
+    decisions, turns_played = 0, set()
+    while svc.get(gid).status == "active" and svc.get(gid).state["turn"] <= TURNS:
+        game = svc.get(gid)
+        seat = rng.choice(game.waiting_for())
+        view = call(client, "GET", f"/api/games/{gid}/view", tokens[seat]).get_json()
+        assert_view_keeps_secrets(view, game.state, seat)
+        prompt = game.prompt_for(seat)
+        assert view["prompt"]["id"] == prompt.id and (view["prompt"]["form"] is not None) == (prompt.form is not None)
+        _act(client, gid, tokens[seat], prompt.id, forms.random_legal(RULES, game.state, prompt, rng), f"d{decisions}")
+        decisions += 1
+        turns_played.add(game.state["turn"])
+        assert decisions < 3000
+    game = svc.get(gid)
+    assert game.state["turn"] == TURNS + 1 or game.status == "finished"
+    assert set(range(1, TURNS + 1)) <= turns_played, "every turn asks the players for decisions"
+    for seat, token in tokens.items():
+        _check_seat_pages(client, gid, seat, token, game.state)
+
+
+def _check_seat_pages(client, gid: str, seat: str, token: str, state: dict) -> None:
+    """The seat's whole history and its board page name no other seat's hand card; its view shows its own."""
+    history = call(client, "GET", f"/api/games/{gid}/history?limit=1000", token)
+    assert history.status_code == 200
+    text = json.dumps(history.get_json(), ensure_ascii=False)
+    assert "Turn 3: the Senate Phase begins." in text
+    assert not leaked_cards(text, state, seat)
+    assert_view_keeps_secrets(call(client, "GET", f"/api/games/{gid}/view", token).get_json(), state, seat)
+    login(client, token)
+    page = client.get(f"/games/{gid}?seat={seat}")
+    assert page.status_code == 200
+    assert not leaked_cards(page.text, state, seat)
