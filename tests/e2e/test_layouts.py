@@ -250,3 +250,58 @@ def test_a_decision_by_keyboard_alone(browser, live):
     assert live.svc.get(gid).version > version
     assert page.locator("p.notice.recorded").inner_text().startswith("Recorded:")
     context.close()
+
+
+# ------------------------------------------------------------------------- The Republic of Rome's board
+def ror_game(svc, decisions: int, players: int = 6):
+    """A Republic of Rome game after `decisions` random decisions (forms answered as the bot answers)."""
+    from domain import bots
+
+    names = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")[:players]
+    created = svc.create_game("republic_of_rome", [{"name": n, "email": ""} for n in names], {}, seed="7a" * 32)
+    gid, rng = created["id"], random.Random(7)
+    for _ in range(decisions):
+        game = svc.get(gid)
+        prompt = game.prompt_for(game.waiting_for()[0])
+        svc.choose(gid, prompt.seat, prompt.id, bots.random_choice(prompt, rng, game.rules, game.state))
+    game = svc.get(gid)
+    assert game.status == "active"
+    return created, game.waiting_for()[0]
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_republic_of_rome_board_fits_a_phone(browser, live, artifacts):
+    """Six factions' Senators, the Forum and Rome on a 390-px phone: no text under 11 px, no sideways
+    scroll, every faction's table in the column, the viewer's own treasury shown."""
+    created, seat = ror_game(live.svc, 60)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = log_in_all(context, live, created)
+    page.goto(f"{live.url}/games/{created['id']}?seat={seat}")
+    measured = page.evaluate(SMALL_TEXT, MIN_PX)
+    assert measured["count"] > 100, measured
+    assert not measured["small"], measured["small"][:20]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=os.path.join(artifacts, "layout-ror-phone-390x844.png"), full_page=True)
+    assert page.locator(".ror-board article.ror-faction").count() == 6
+    for table in page.locator("table.ror-senators").all():
+        box = table.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    assert page.locator(f".ror-board #ror-faction-{seat}").count() == 1
+    assert page.locator(".ror-board .ror-secret").count() == 2  # the viewer's treasury and hand, nobody else's
+    context.close()
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_republic_of_rome_accessibility_with_axe(browser, live):
+    from axe_playwright_python.sync_playwright import Axe
+
+    created, seat = ror_game(live.svc, 60)
+    axe = Axe()
+    for viewport in (DESKTOP, PHONE):
+        context = browser.new_context(viewport=viewport, bypass_csp=True)
+        page = log_in_all(context, live, created)
+        for url in (f"/games/{created['id']}?seat={seat}", f"/games/{created['id']}", "/rules/republic_of_rome"):
+            page.goto(live.url + url)
+            results = axe.run(page, options={"runOnly": {"type": "rule", "values": AXE_RULES}})
+            assert results.violations_count == 0, (url, viewport, results.generate_report())
+        context.close()

@@ -45,6 +45,23 @@ DEFAULTS: dict[str, Message] = {
     "nominate_censor": _("The nomination is made for you: the eligible Senator with the lowest number."),
     "senate_vote": _("Your faction abstains with every Senator and spends no talents (on a Land Bill it votes "
                      "no)."),
+    # ------------------------------------------------------------------ the full Senate (Rule 9, spec 17.6)
+    "call_faction": _("The next faction is called in seat order."),
+    "appoint_dictator": _("Your Consul appoints nobody: there is a Dictator only if the Senate elects one."),
+    "propose_dictator": _("No Dictator is proposed: the Senate goes on to the Censor."),
+    "appoint_master_of_horse": _("The eligible Senator with the lowest number becomes Master of Horse."),
+    "prosecute": _("The Censor prosecutes nobody."),
+    "nominate_governors": _("The nomination is made for you: for the first Province without a Governor, the "
+                            "lowest-numbered candidate who needs no consent."),
+    "other_business": _("No proposal: the Senate adjourns."),
+    "propose": _("The kind of proposal you chose is put to the vote as its form first offers it."),
+    "consent": _("No answer is a refusal: the Senator does not consent."),
+    "unanimous_defeat": _("The presiding Senator steps down for the rest of the turn (a Censor ends the "
+                          "Prosecutions); he keeps his office and his Influence."),
+    "play_bodyguards": _("No Secret Bodyguard is played."),
+    "new_alliance_choice": _("The War with the greatest printed land strength makes peace."),
+    "choose_repopulation_senator": _("The Senator with the most Influence (the lowest number on a tie) joins your "
+                                     "faction."),
 }
 
 

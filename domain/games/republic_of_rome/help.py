@@ -40,7 +40,7 @@ SECTIONS: tuple[dict, ...] = (
           "reaches 35 Influence, or is elected Consul for Life, wins the game for his faction. Four Active "
           "Wars at once, a People Revolt or a bankrupt State end the game with everybody losing."),
         _("This server has the Early Republic scenario. The Combat and Revolution Phases are not built yet: "
-          "they pass without effect, and the Senate holds only the elections of the Consuls and the Censor."))),
+          "they pass without effect."))),
     _section("senators", "1", _("A Senator and his statistics"), (
         _("Every Senator card shows Military (MIL), Oratory (ORA), Loyalty (LOY) and Influence (INF). During "
           "the game he also has Popularity (POP, from -9 to +9), Knights and a personal treasury of talents "
@@ -197,6 +197,61 @@ SECTIONS: tuple[dict, ...] = (
           "any Senator in Rome free of major offices). A single candidate is appointed; otherwise the "
           "Presiding Magistrate nominates and the Senate votes. The Censor gains 5 Influence."),
     ), ("nominate_censor",)),
+    _section("call-faction", "9.2", _("Calling the factions to vote"), (
+        _("The Presiding Magistrate calls the factions one at a time, in the order he chooses, and sees each "
+          "vote before he calls the next. He may also let the others vote in seat order without being asked "
+          "again on this proposal."),
+    ), ("call_faction",)),
+    _section("dictator", "9.5", _("The Dictator and his Master of Horse"), (
+        _("With three or more Active Wars, or one War of strength 20 or more, Rome may have a Dictator. The "
+          "two Consuls may appoint one together, in sealed answers: only if both name the same Senator. If "
+          "they do not, the Presiding Magistrate may propose one to the vote until the Censor is elected."),
+        _("The Dictator gains 7 Influence, presides the Senate, and at once appoints a Master of Horse (3 "
+          "Influence), a Senator in Rome with no major office except Censor."),
+    ), ("appoint_dictator", "propose_dictator", "appoint_master_of_horse")),
+    _section("prosecutions", "9.7", _("Prosecutions"), (
+        _("The Censor may hold two minor Prosecutions or one major one a turn, each against a Senator in Rome "
+          "who is open to it (a major office holder, a corrupt Governor back in Rome, a Concession holder), "
+          "with a consenting Prosecutor. The Senate votes; the accused adds his Influence to the votes "
+          "against and may appeal to the people."),
+        _("A minor conviction costs the accused 5 Popularity, 5 Influence, his Prior Consul marker and his "
+          "Concessions; a major one costs his life. The Prosecutor gains half of the Influence lost."),
+    ), ("prosecute",)),
+    _section("governors", "9.8.1", _("Governors"), (
+        _("Every Province without a Governor needs one before any other business. The Presiding Magistrate "
+          "nominates a Senator in Rome with no major office for each Province (several may be voted "
+          "together). An elected Governor leaves Rome at once for three turns."),
+    ), ("nominate_governors",)),
+    _section("other-business", "9.8", _("Other business"), (
+        _("After the Governors, the Presiding Magistrate chooses what to propose next, one kind at a time: "
+          "Concessions, Land Bills, raising or disbanding forces, sending Commanders to war, Consul for Life, "
+          "a minor motion... or he adjourns the Senate. Each proposal is one form, then the vote."),
+    ), ("other_business", "propose")),
+    _section("consent", "9.7, 9.8", _("A Senator's consent"), (
+        _("Some proposals need the consent of the Senator they name: a Prosecutor, the sponsors of a Land "
+          "Bill, a Governor sent out again in the turn he came back, a Commander sent with less than the "
+          "War's strength. His faction answers for him."),
+    ), ("consent",)),
+    _section("unanimous-defeat", "9.1", _("A unanimous defeat"), (
+        _("When every Senator in Rome of the other factions votes against a proposal of the Presiding "
+          "Magistrate, he either loses 1 Influence or steps down as Presiding Magistrate for the rest of the "
+          "turn (a Censor: or ends the Prosecutions)."),
+    ), ("unanimous_defeat",)),
+    _section("assassination", "9.11", _("Assassination and Secret Bodyguards"), (
+        _("Once a turn, while the Senate sits, a faction may try to assassinate a Senator of another faction: "
+          "Assassin cards add 1 each to a die roll; 5 or more kills, 2 or less catches the assassin. After "
+          "seeing the roll, the target's owner may play Secret Bodyguards: each lowers the roll by 1 and "
+          "gives the assassin one more chance to be caught."),
+    ), ("play_bodyguards",)),
+    _section("new-alliance", "13", _("New Alliance"), (
+        _("When New Alliance is in play, at the end of the Senate the HRAO chooses a War that makes peace: "
+          "the State receives half its Spoils and the War goes back into the top of the deck."),
+    ), ("new_alliance_choice",)),
+    _section("repopulation", "9.9", _("Repopulating Rome"), (
+        _("Whenever fewer than 8 Senators of the factions are in Rome, Senators from the Curia join the "
+          "faction with the fewest Senators; with the Curia empty, that player chooses one of the unaligned "
+          "Senators of the Forum."),
+    ), ("choose_repopulation_senator",)),
     _section("deadlines", "17.9", _("Missed deadlines"), (
         _("When a table plays defaults for missed deadlines, a missing decision is taken the way the game "
           "masters of the by-mail games did it: a missing vote abstains, a missing bid, bribe or contribution "

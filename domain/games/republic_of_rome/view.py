@@ -18,7 +18,7 @@ from domain.i18n import _
 from domain.rules import REFEREE, comma_list, seat_name
 
 from .machine import STATES
-from .names import card_name, card_senator_name, name_of, office_name, phase_name, senator_name
+from .names import card_name, card_senator_name, name_of, office_name, phase_name, senator_name, talents
 from .state import hrao, in_rome, ratings, sort_key, sorted_ids
 
 
@@ -114,18 +114,42 @@ def provinces_view(s: dict, D: Any) -> dict:
 
 
 def situation(s: dict, D: Any) -> list[str]:
-    """Public sentences about the decision under way (see the module's docstring)."""
+    """Public sentences about the decision under way (see the module's docstring). A step's own `situation`
+    comes first; otherwise a persuasion's, whose working data its module documents as public (who tries to
+    persuade whom, the money so far). A vote is on the board as the floor (`floor_view`)."""
     if s["finished"]:
         return []
     step = STATES.get(s["step"])
     words = getattr(step, "situation", None)
     if words is not None:
         return list(words(s, D))
-    proposal = s["ctx"].get("proposal") if isinstance(s.get("ctx"), dict) else None
-    if s["step"] == "senate_faction_vote" and proposal:  # the vote's proposal is announced to everybody
-        from .voting import proposal_words
-        return [_("On the floor: %(proposal)s.", proposal=proposal_words(D, s, proposal))]
+    ctx = s.get("ctx") if isinstance(s.get("ctx"), dict) else {}
+    try:
+        if s["step"] in PERSUASION_STEPS and ctx.get("persuader") in s["senators"] and ctx.get("target") in s["senators"]:
+            return [persuasion_situation(s, D, ctx)]
+    except (KeyError, TypeError, ValueError):  # working data of another shape: say nothing rather than fail
+        return []
     return []
+
+
+PERSUASION_STEPS = ("forum_persuasion_counter_bribe", "forum_persuasion_continue")
+
+
+def persuasion_situation(s: dict, D: Any, ctx: dict) -> str:
+    from .persuasion import base_number
+    return _("%(persuader)s (%(seat)s) is trying to persuade %(target)s: bribes %(bribes)s, counter-bribes "
+             "%(counter)s, base number %(base)d.", persuader=senator_name(D, s, ctx["persuader"]),
+             seat=seat_name(ctx["seat"]), target=senator_name(D, s, ctx["target"]), bribes=talents(ctx["bribes"]),
+             counter=talents(ctx["counter"]), base=base_number(s, D, ctx))
+
+
+def floor_view(s: dict, D: Any, viewer: str | None) -> dict | None:
+    """The Senate floor (floor.py): the vote under way, else the last one, with every faction's and
+    Senator's vote; the viewer's own standing votes (floor.view gates them to the viewer and the referee)."""
+    if not s.get("floor") and not s.get("floor_last"):
+        return None
+    from .floor import view
+    return view(s, D, viewer)
 
 
 def build_view(s: dict, D: Any, viewer: str | None, waiting_for: list[str]) -> dict:
@@ -147,6 +171,7 @@ def build_view(s: dict, D: Any, viewer: str | None, waiting_for: list[str]) -> d
         "hrao_seat": s["senators"][chief]["faction"] if chief else None,
         "deck": len(s["deck"]), "discard": len(s["discard"]),
         "situation": situation(s, D),
+        "floor": floor_view(s, D, viewer),
         "sealed": sorted(s["sealed"]),  # who has answered a sealed decision; never what
         "waiting_for": list(waiting_for),
         "waiting": waiting_sentence(s, D, waiting_for) if waiting_for else "",

@@ -47,7 +47,7 @@ def model(view: dict) -> dict:
         "hrao": s.get("hrao_name"), "hrao_seat": s.get("hrao_seat"), "waiting": s.get("waiting"),
         "situation": list(s.get("situation") or []), "missed": missed_deadline_line(view),
         "answered": [{"seat": seat, "name": names.get(seat, seat)} for seat in s.get("sealed") or []],
-        "rome": rome(s), "forum": forum(s),
+        "rome": rome(s), "forum": forum(s), "floor": floor(s.get("floor") or {}, names),
         "factions": [faction(s["factions"][seat], names, viewer, s.get("hrao_seat")) for seat in s["seats"]],
     }
 
@@ -66,6 +66,34 @@ def missed_deadline_line(view: dict) -> str | None:
     except Exception:  # an unreadable clock: say nothing rather than something wrong
         return None
     return missed_deadline(prompt["kind"]) if policy == "default" else None
+
+
+VOTE_STATUS = {"open": _("being voted"), "passed": _("passed"), "failed": _("failed"), "vetoed": _("vetoed"),
+               "cancelled": _("cancelled")}
+VOTE_WORDS = {"yes": _("yes"), "no": _("no")}
+
+
+def floor(fl: dict, names: dict) -> dict | None:
+    """The Senate floor: the vote under way (else the last one), faction by faction and Senator by Senator,
+    who is still to vote; the viewer's own standing votes (the view holds them for the viewer only)."""
+    vote = fl.get("vote")
+    standing = [order["words"] for orders in (fl.get("standing") or {}).values() for order in orders]
+    if not vote and not standing:
+        return None
+    out: dict = {"standing": standing, "vote": None}
+    if vote:
+        out["vote"] = {
+            "proposal": vote["proposal"], "open": vote.get("open"), "status": VOTE_STATUS.get(vote["status"], vote["status"]),
+            "by": vote.get("by"), "by_player": names.get(vote.get("by"), vote.get("by")), "pm": vote.get("pm_name"), "tribune": vote.get("tribune"),
+            "yes": vote["yes"], "no": vote["no"], "to_vote": list(vote.get("to_vote") or []),
+            "factions": [{"seat": f["seat"], "player": names.get(f["seat"], f["seat"]), "yes": f["yes"], "no": f["no"],
+                          "senators": [{"name": r["name"], "vote": VOTE_WORDS.get(r.get("vote"), r.get("vote")),
+                                        "abstains": r.get("vote") == "abstain",
+                                        "votes": r.get("votes"), "talents": r.get("talents")}
+                                       for r in f.get("senators") or []]}
+                         for f in vote.get("factions") or []],
+        }
+    return out
 
 
 def rome(s: dict) -> list[tuple[str, Any]]:
