@@ -2,7 +2,7 @@
 a 6-player turn under 30 ms of rules CPU).
 
 Random 6-player games are played from setup to their end (or TURN_CAP turns), every decision taken as the
-bot takes it (`domain.forms.random_legal`). Only the rules' own work is timed (prompts, apply, outcome),
+bot takes it (`domain.forms.random_legal`; where the bot's fallback is refused, the rules' default). Only the rules' own work is timed (prompts, apply, outcome),
 in process CPU time, and charged to the turn the state was in when the call began; setup is reported
 apart. Choosing an answer (the bot's tries of a form against `check_answer`) is not timed. Sylla's
 4-player games are timed the same way in the same run, per round (a game is 5 rounds). The runs are made
@@ -18,7 +18,7 @@ from collections import defaultdict
 from typing import Any
 
 from domain import forms
-from domain.rules import get_rules, seat_ids_for
+from domain.rules import IllegalAction, get_rules, seat_ids_for
 
 GAMES = 20
 BATCHES = 3
@@ -48,7 +48,7 @@ def timed_game(rules: Any, players: int, seed: int, period: str) -> tuple[float,
         waiting = [p for p in prompts if p.seat not in sealed]
         if waiting:
             prompt = waiting[chooser.randrange(len(waiting))]
-            answer = forms.random_legal(rules, state, prompt, chooser)
+            answer = bot_answer(rules, state, prompt, chooser)
             decisions[now] += 1
             if prompt.secret:
                 sealed[prompt.seat] = answer
@@ -62,6 +62,17 @@ def timed_game(rules: Any, players: int, seed: int, period: str) -> tuple[float,
             state = rules.apply(state, seat, answer, rng)
             spent[now] += clock() - t
     return setup, spent, decisions
+
+
+def bot_answer(rules: Any, state: dict, prompt: Any, chooser: random.Random) -> str:
+    """The bot's answer; where its fallback (a form's first options) is refused, the rules' default."""
+    answer = forms.random_legal(rules, state, prompt, chooser)
+    if prompt.form is not None and answer == forms.default_answer(prompt.form):
+        try:
+            forms.accept(rules, state, prompt, answer)
+        except IllegalAction:
+            return rules.default_choice(state, prompt.seat)
+    return answer
 
 
 def run(rules_id: str, players: int, period: str, first: int) -> dict:
