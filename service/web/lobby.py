@@ -30,18 +30,22 @@ def index():
     store = get_service().store
     ids = session_game_ids()
     statuses, before = games_query()
-    rows, more = store.games_page(None if caller.operator else ids, statuses, before, LOBBY_PAGE) \
+    limit = page_limit()
+    rows, more = store.games_page(None if caller.operator else ids, statuses, before, limit) \
         if (ids or caller.operator) else ([], None)
-    games = []
-    for r in rows:
-        links = links_for(r["id"])
-        games.append({**r, "name": r.get("name") or _default_name(r), "your_seats": caller.seats_in(r["id"]),
-                      "waiting_names": comma_list(seat_name(s) for s in r["waiting_for"]),
-                      "links": {seat: f"{get_settings().base_url}/play/{tok}" for seat, tok in links.items()}})
-    older = url_for("lobby.index", status=request.args.getlist("status") or None, before=games_cursor(more)) \
-        if more is not None else None
+    games = [_lobby_row(r, caller, get_settings()) for r in rows]
+    older = url_for("lobby.index", status=request.args.getlist("status") or None, before=games_cursor(more),
+                    limit=request.args.get("limit") or None) if more is not None else None
     return render_template("lobby.html", games=games, operator=caller.operator, older=older,
                            paged=before is not None or bool(statuses), may_create=may_create(caller.operator))
+
+
+def _lobby_row(row: dict, caller: Any, settings: Any) -> dict:
+    """What the lobby's template reads of one games-index row (only the embedded mode keeps links)."""
+    links = links_for(row["id"]) if settings.embedded else {}
+    return {**row, "name": row.get("name") or _default_name(row), "your_seats": caller.seats_in(row["id"]),
+            "waiting_names": comma_list(seat_name(s) for s in row["waiting_for"]),
+            "links": {seat: f"{settings.base_url}/play/{tok}" for seat, tok in links.items()}}
 
 
 def _default_name(row: dict) -> str:
@@ -60,7 +64,18 @@ def _default_name(row: dict) -> str:
 # the cursor of the next page is the last row's (created_at, id), opaque to clients.
 
 LOBBY_PAGE = 50
+MAX_LOBBY_PAGE = 500  # as GET /api/games
 STATUSES = ("active", "paused", "finished", "abandoned")
+
+
+def page_limit() -> int:
+    """Games a page of `/` shows: LOBBY_PAGE, or `?limit=` (1 to MAX_LOBBY_PAGE, as the API's); 400 otherwise."""
+    raw = request.args.get("limit")
+    if raw is None or raw == "":
+        return LOBBY_PAGE
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12 or not 1 <= int(raw) <= MAX_LOBBY_PAGE:
+        abort(400, description=_('"limit" must be from 1 to %(most)d.', most=MAX_LOBBY_PAGE))
+    return int(raw)
 
 
 def games_cursor(key: tuple[str, str]) -> str:

@@ -90,6 +90,28 @@ def test_the_lobby_pages_the_sessions_games_only(svc):
         lobby.LOBBY_PAGE = old
 
 
+def test_the_lobby_page_takes_a_limit_and_its_older_link_keeps_it(svc):
+    """`/?limit=` as the API's: that many games a page (the same rows whatever the number of games, which
+    is how bench.bench_length compares the lobby at 10 and 10,000 games), the next page's link keeps it."""
+    client = embedded_app(svc).test_client()
+    mine = [new_game(client) for _ in range(3)]
+    for g in mine:
+        login(client, g["tokens"]["red"])
+    def listed(page):  # the games a lobby page lists (each links its game page)
+        return set(re.findall(r'<h2><a href="/games/([0-9a-f-]{36})"', page))
+
+    first = client.get("/?limit=2").text
+    assert len(listed(first)) == 2 and listed(first) <= {g["id"] for g in mine}
+    older = re.search(r'<a href="([^"]+)" rel="next">Older games</a>', first)
+    query = parse_qs(urlparse(older.group(1).replace("&amp;", "&")).query)
+    assert query["limit"] == ["2"] and query["before"]
+    second = client.get(older.group(1).replace("&amp;", "&")).text
+    assert listed(first) | listed(second) == {g["id"] for g in mine} and len(listed(second)) == 1
+    assert "Older games" not in second and "Older games" not in client.get("/?limit=3").text
+    for bad in ("0", "501", "ten", "-1"):
+        assert client.get(f"/?limit={bad}").status_code == 400
+
+
 def test_init_db_adds_the_indexes_to_an_existing_database(prod_svc):
     db = prod_svc.store.db
     db.execute("DROP INDEX IF EXISTS tabularium_games_created")
