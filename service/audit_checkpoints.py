@@ -61,7 +61,7 @@ from domain.chain import state_hash
 from domain.game import Game
 from domain.i18n import _
 from service import audit, audit_stored
-from service.games import parse_game_id
+from service.games import GameService, parse_game_id
 from service.store import GAME_TOPIC, DamagedRecord, alert
 
 log = logging.getLogger("tabularium.audit")
@@ -87,7 +87,7 @@ def checkpoint_key(secret: str) -> bytes:
     return hmac.new(secret.encode(), b"tabularium audit checkpoint seal", hashlib.sha256).digest()
 
 
-def _keys(service: Any) -> list[bytes]:
+def _keys(service: GameService) -> list[bytes]:
     return [checkpoint_key(s) for s in reversed(service.settings.secret_keys) if s]  # the current key first
 
 
@@ -115,7 +115,7 @@ def code_version(game: Game) -> str:
     return f"{release}/{rules}"
 
 
-def _table(service: Any) -> Any:
+def _table(service: GameService) -> Any:
     """The table, created on first use (like the message log): `init-db` needs no change, and a database
     that refuses it leaves the public audit full (a warning), never failing."""
     db = service.store.db
@@ -127,7 +127,7 @@ def _table(service: Any) -> Any:
 
 # ------------------------------------------------------------------------------------ the stored row
 
-def sealed(service: Any, gid: UUID) -> dict | None:
+def sealed(service: GameService, gid: UUID) -> dict | None:
     """The game's checkpoint row if its seal holds (under any key still accepted): the server's own word
     on the record's length and head, so evidence. None if there is none, or if it fails its seal or form
     (integrity alert: a forged checkpoint is neither trusted nor evidence)."""
@@ -151,7 +151,7 @@ def sealed(service: Any, gid: UUID) -> dict | None:
     return {"length": length, "head": head, "state_hash": digest, "sealed_at": sealed_at, "body": body}
 
 
-def load(service: Any, gid: UUID, row: dict | None) -> tuple[audit.AuditedPrefix, str] | None:
+def load(service: GameService, gid: UUID, row: dict | None) -> tuple[audit.AuditedPrefix, str] | None:
     """(the audited prefix, its full_at) from a sealed checkpoint row (`sealed`); None if there is none,
     if its body is not the state it names (integrity alert; never trusted) or is of another release."""
     if row is None:
@@ -180,7 +180,7 @@ def load(service: Any, gid: UUID, row: dict | None) -> tuple[audit.AuditedPrefix
     return prefix, str(data["full_at"])
 
 
-def contradiction(service: Any, gid: UUID, row: dict) -> str | None:
+def contradiction(service: GameService, gid: UUID, row: dict) -> str | None:
     """The sentence saying how the stored events contradict a sealed checkpoint (`sealed`), or None when
     the event at its length is still there with its head. Reads that one event (and, when it is missing,
     the last one)."""
@@ -208,7 +208,7 @@ def contradiction(service: Any, gid: UUID, row: dict) -> str | None:
     return None
 
 
-def save(service: Any, gid: UUID, report: audit.AuditReport, full_at: str) -> bool:
+def save(service: GameService, gid: UUID, report: audit.AuditReport, full_at: str) -> bool:
     """Seal and store a checkpoint of a report without any problem; never moves one back."""
     game = report.replayed
     if not report.ok or report.problems or game is None or game.version != report.length \
@@ -231,13 +231,13 @@ def save(service: Any, gid: UUID, report: audit.AuditReport, full_at: str) -> bo
     return True
 
 
-def drop(service: Any, gid: UUID) -> None:
+def drop(service: GameService, gid: UUID) -> None:
     _table(service).execute(f"DELETE FROM {TABLE} WHERE game_id=?", (str(gid),))
 
 
 # ------------------------------------------------------------------------------------ the audits
 
-def record_full(service: Any, game_id: Any, report: audit.AuditReport) -> None:
+def record_full(service: GameService, game_id: Any, report: audit.AuditReport) -> None:
     """After a full audit that no checkpoint contradicts (`full_audit`): a passed one becomes the game's
     checkpoint (its full pass dated now), a failed one drops it, so the public audit audits in full too."""
     try:
@@ -251,7 +251,7 @@ def record_full(service: Any, game_id: Any, report: audit.AuditReport) -> None:
 _UNREAD: Any = object()
 
 
-def full_audit(service: Any, game_id: Any, row: Any = _UNREAD) -> audit.AuditReport:
+def full_audit(service: GameService, game_id: Any, row: Any = _UNREAD) -> audit.AuditReport:
     """The full audit (`GameService.audit`; GameNotFound for no such game) held against the game's sealed
     checkpoint (`row`, if the caller has read it): a record that contradicts it fails, with the sentence
     first, and the checkpoint is kept as the evidence; otherwise the verdict is recorded (`record_full`)."""
@@ -273,7 +273,7 @@ def full_audit(service: Any, game_id: Any, row: Any = _UNREAD) -> audit.AuditRep
     return report
 
 
-def accept_restored(service: Any, game_id: Any) -> str:
+def accept_restored(service: GameService, game_id: Any) -> str:
     """Drop the game's checkpoint, whatever it says (an operator who restored the database from a backup
     deliberately accepts the stored record as it is), and say what was dropped. The next full audit
     makes a new one from the record as it is now."""
@@ -299,7 +299,7 @@ def accept_restored(service: Any, game_id: Any) -> str:
     return said
 
 
-def public_audit(service: Any, game_id: Any) -> audit.AuditReport:
+def public_audit(service: GameService, game_id: Any) -> audit.AuditReport:
     """The report `GameService.audit` gives, from the game's checkpoint when it holds (see the module)."""
     gid = parse_game_id(game_id)
     row: Any = _UNREAD
@@ -314,7 +314,7 @@ def public_audit(service: Any, game_id: Any) -> audit.AuditReport:
     return full_audit(service, gid, row)
 
 
-def _incremental(service: Any, gid: UUID, row: dict | None) -> audit.AuditReport | None:
+def _incremental(service: GameService, gid: UUID, row: dict | None) -> audit.AuditReport | None:
     every = full_every()
     found = load(service, gid, row) if every > 0 else None
     if found is None:
@@ -335,7 +335,7 @@ def _incremental(service: Any, gid: UUID, row: dict | None) -> audit.AuditReport
     return report
 
 
-def _extension(service: Any, gid: UUID, prefix: audit.AuditedPrefix) -> audit.AuditReport | None:
+def _extension(service: GameService, gid: UUID, prefix: audit.AuditedPrefix) -> audit.AuditReport | None:
     """The stored events from the checkpoint's on, read and checked a chunk at a time
     (service.audit_stored.CHUNK): the first must be the checkpoint's own event, the rest extend it
     (`audit.ExtensionAudit`), with the stored snapshots among them. None as soon as anything is amiss."""
@@ -370,7 +370,7 @@ class SnapshotWatch:
     `service.audit_stored.SnapshotCheck` does for all of them. A snapshot that is not sealed, or one beyond
     the stream (`any_beyond`), leaves the answer to the full audit, which reports it."""
 
-    def __init__(self, service: Any, gid: UUID, after: int):
+    def __init__(self, service: GameService, gid: UUID, after: int):
         self.store = getattr(service.store.app, "snapshots", None)
         self.mapper, self.gid = service.store.app.mapper, gid
         self.read_to = after  # the snapshots of versions up to this one were read

@@ -19,16 +19,19 @@ meanwhile then extends the witnessed record instead of looking like a truncation
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 from uuid import UUID
 
 from domain.i18n import _
 from service.audit import AuditReport, StreamAudit, entry_of
 
+if TYPE_CHECKING:
+    from service.store import Store
+
 CHUNK = 500  # events read, decoded and checked at a time
 
 
-def audit_stored(store: Any, gid: UUID) -> AuditReport | None:
+def audit_stored(store: Store, gid: UUID) -> AuditReport | None:
     """The full audit of game `gid`'s stored record; None when the game has neither events nor a witness
     (no such game). Raises only what the database raises."""
     recorder, mapper = store.app.recorder, store.app.mapper
@@ -103,7 +106,7 @@ class SnapshotCheck:
     event reports only the unreadable snapshots (it cannot be folded), and a fold that fails at or before
     the last readable snapshot makes `problems` raise its exception."""
 
-    def __init__(self, store: Any, gid: UUID):
+    def __init__(self, store: Store, gid: UUID):
         self.store = getattr(store.app, "snapshots", None)
         self.mapper, self.gid = store.app.mapper, gid
         self.read_to: int | None = None  # the snapshots of versions up to this one were read

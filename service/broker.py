@@ -15,9 +15,12 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from celery import Celery
+
+if TYPE_CHECKING:
+    from service.games import GameService
 
 log = logging.getLogger("tabularium.workers")
 
@@ -94,7 +97,7 @@ class Kicker:
                 log.exception("workers: kick failed")
 
 
-def install(svc: Any, app: Any = None) -> Kicker:
+def install(svc: GameService, app: Any = None) -> Kicker:
     """Production: after every committed save, enqueue the pump (once per service)."""
     existing = next((f for f in svc.listeners if isinstance(f, Kicker)), None)
     if existing is not None:
@@ -105,7 +108,7 @@ def install(svc: Any, app: Any = None) -> Kicker:
     return kicker
 
 
-def deliver_soon(svc: Any, keys: tuple | list = (), app: Any = None) -> None:
+def deliver_soon(svc: GameService, keys: tuple | list = (), app: Any = None) -> None:
     """From a web request: wake the embedded delivery thread, or enqueue the rows (never blocks long)."""
     waker = next((f for f in svc.listeners if hasattr(f, "wake")), None)
     if waker is not None:

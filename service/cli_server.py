@@ -3,15 +3,18 @@ workers when `workers.embedded` is there). Production runs `gunicorn -w N servic
 from __future__ import annotations
 
 import importlib
-
 import sys
+from typing import TYPE_CHECKING
 
 from domain.i18n import _
 from service.cli import command, say, text
 from service.config import ConfigurationError, Settings
 
+if TYPE_CHECKING:
+    from service.games import GameService
 
-def start_embedded_workers(service) -> bool:
+
+def start_embedded_workers(service: GameService) -> bool:
     """`workers.embedded.start(service)` (the e-mail side's outbox pump and scheduler), when it exists."""
     try:
         module = importlib.import_module("workers.embedded")
@@ -32,7 +35,7 @@ def cmd_serve(args) -> int:
     """Serve the web pages and the JSON API."""
     from werkzeug.serving import run_simple
 
-    from service.games import GameService
+    from service.composition import build
     from service.web import create_app
 
     from service import logs
@@ -43,7 +46,7 @@ def cmd_serve(args) -> int:
     except ConfigurationError as exc:
         print(text(_("error: %(problem)s", problem=exc.args[0] if exc.args else str(exc))), file=sys.stderr)
         return 2
-    service = GameService(settings)
+    service = build(settings).games
     if settings.embedded:
         if start_embedded_workers(service):
             say(_("embedded workers started (outbox pump, reminders, deadlines)"))

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from domain.clock import Schedule, clock_of, iso, parse_at, schedule, schedule_of
 from domain.errors import BadRequest, GameError, GameNotActive, StalePrompt
 from domain.game import ACTIVE, BACK_EARLY, PAUSED, Game, new_player_reason
 from domain.i18n import _, n_
 
+if TYPE_CHECKING:
+    from service.games import GameService
+
 
 # ------------------------------------------------------------------------------------------ commands
 
-def schedule_for(svc: Any, game: Game) -> Schedule:
+def schedule_for(svc: GameService, game: Game) -> Schedule:
     """The schedule of `game` as loaded: from the clock state its fold keeps (no log read), or, for a
     game restored without it, folded from its events up to its version."""
     found = schedule_of(game)
@@ -27,14 +30,14 @@ def schedule_for(svc: Any, game: Game) -> Schedule:
     return found
 
 
-def deadlines_for(svc: Any, game: Game) -> dict[str, str | None]:
+def deadlines_for(svc: GameService, game: Game) -> dict[str, str | None]:
     """{seat: ISO deadline} for the seats `game` waits for (GameService.deadlines), read from the game."""
     if clock_of(game.options)["mode"] == "none":
         return {}
     return schedule_for(svc, game).deadlines()
 
 
-def apply_timeout(svc: Any, game_id: str, seat: str, prompt_id: str, deadline: str, policy: str,
+def apply_timeout(svc: GameService, game_id: str, seat: str, prompt_id: str, deadline: str, policy: str,
                   replace_after: int = 0, missed_before: int = 0) -> bool:
     """Record DeadlineMissed and apply the policy in ONE save, re-checked against fresh state.
 
@@ -53,7 +56,7 @@ def apply_timeout(svc: Any, game_id: str, seat: str, prompt_id: str, deadline: s
     return True
 
 
-def start_vacation(svc: Any, game_id: str, seat: str, days: float) -> None:
+def start_vacation(svc: GameService, game_id: str, seat: str, days: float) -> None:
     """A player's vacation: their clock stops for `days` (within the game's allowance)."""
     game = svc.get(game_id)
     if seat not in game.seat_ids:
@@ -77,7 +80,7 @@ def start_vacation(svc: Any, game_id: str, seat: str, days: float) -> None:
     svc.run_command(game_id, command)
 
 
-def end_vacation(svc: Any, game_id: str, seat: str) -> None:
+def end_vacation(svc: GameService, game_id: str, seat: str) -> None:
     """Come back early: the seat's clock runs again from now, and the unused days stay in the allowance
     (the schedule counts a vacation up to its VacationEnded)."""
     game = svc.get(game_id)
@@ -134,7 +137,7 @@ def vacation_state(sched: Schedule, seat: str) -> VacationState:
     return VacationState(running is not None, until, round(left, 3))
 
 
-def replace_seat(svc: Any, game_id: str, seat: str, name: str, email: str, reason: str = "replacement",
+def replace_seat(svc: GameService, game_id: str, seat: str, name: str, email: str, reason: str = "replacement",
                  check: Callable[[Game], None] | None = None) -> str:
     """Hand a seat to a new player: a new link (the old player's links, sessions and reply addresses
     die with the old token), the new address, and a SeatReplaced event (the pump invites the newcomer).

@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from domain.chain import GENESIS
@@ -44,6 +44,9 @@ from domain.errors import GameError
 from domain.i18n import _, from_json, to_json
 from locales import DEFAULT as DEFAULT_LANGUAGE, render
 from service.views import REFEREE, HistoryBuilder
+
+if TYPE_CHECKING:
+    from service.games import GameService
 
 TABLE, PROGRESS = "tabularium_history", "tabularium_history_progress"
 SCHEMA = [
@@ -95,7 +98,7 @@ def _own_move(kind: str, c: dict) -> str | None:
 
 
 class HistoryModel:
-    def __init__(self, service: Any, keep: int = KEEP_GAMES):
+    def __init__(self, service: GameService, keep: int = KEEP_GAMES):
         self.service, self.keep = service, keep
         self.games: OrderedDict[UUID, Any] = OrderedDict()  # gid -> the game at its narrated version (ours)
         self.lock = threading.Lock()

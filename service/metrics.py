@@ -12,7 +12,10 @@ from __future__ import annotations
 import os
 import threading
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from service.games import GameService
 
 KEY = os.environ.get("TABULARIUM_METRICS_PREFIX", "tabularium") + ":metrics"
 FLUSH_SECONDS = 1.0
@@ -96,7 +99,7 @@ def exposition(counters: dict[str, int], gauges: dict[str, float]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def gauges(service: Any) -> dict[str, float]:
+def gauges(service: GameService) -> dict[str, float]:
     """Games by status, plus the outbox figures when the e-mail feature is installed."""
     values: dict[str, float] = {}
     rows = service.store.db.query("SELECT status, COUNT(*) AS n FROM tabularium_games GROUP BY status")
@@ -108,7 +111,7 @@ def gauges(service: Any) -> dict[str, float]:
     return values
 
 
-def _outbox_gauges(service: Any) -> dict[str, float]:
+def _outbox_gauges(service: GameService) -> dict[str, float]:
     try:
         from notifications.outbox import outbox_stats
     except ImportError:

@@ -31,7 +31,7 @@ from domain.i18n import _, n_
 from domain.rules import seat_name
 from domain.clock import clock_of
 from service.deadlines import replace_seat
-from service.games import GameNotFound
+from service.games import GameNotFound, GameService
 
 log = logging.getLogger("tabularium.replacement")
 
@@ -134,7 +134,7 @@ _folds_lock = threading.Lock()
 MAX_FOLDS = 1024
 
 
-def absences_of(svc: Any, game: Any) -> dict[str, Absence]:
+def absences_of(svc: GameService, game: Any) -> dict[str, Absence]:
     """The absences of `game` as of its version: the remembered fold, fast-forwarded with the events
     after it (one query, none when nothing changed)."""
     key = (id(svc), str(game.id))
@@ -156,7 +156,7 @@ def absences_of(svc: Any, game: Any) -> dict[str, Absence]:
     return absences
 
 
-def open_seats_of(svc: Any, game: Any) -> list[OpenSeat]:
+def open_seats_of(svc: GameService, game: Any) -> list[OpenSeat]:
     """The seats of `game` open for replacement now. Reads nothing when the clock cannot open a seat."""
     clock = clock_of(game.options)
     if game.status not in (ACTIVE, PAUSED) or clock["mode"] == "none" or not clock["replace_after_missed"]:
@@ -164,7 +164,7 @@ def open_seats_of(svc: Any, game: Any) -> list[OpenSeat]:
     return open_seats(game, absences_of(svc, game))
 
 
-def invite_replacement(svc: Any, game_id: Any, seat: str, name: str, email: str, inviter: str,
+def invite_replacement(svc: GameService, game_id: Any, seat: str, name: str, email: str, inviter: str,
                        need_email: bool | None = None) -> str:
     """Hand `seat` to a new player on behalf of `inviter` (a seat of the game, or OPERATOR); returns the
     new seat token. An address is needed unless the operator receives the link (`need_email` says

@@ -20,6 +20,8 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import argparse
 import json
 import os
@@ -27,6 +29,9 @@ import sys
 
 from domain.i18n import _, n_
 from service.cli import command, complain, out, parse_time, say, service, text, usage_error
+
+if TYPE_CHECKING:
+    from service.games import GameService
 
 EX_TEMPFAIL = 75
 
@@ -100,7 +105,8 @@ def read_bounded(stream, chunk: int = 65536) -> bytes:
     return kept
 
 
-def mail_in(raw: bytes, recipients: list[str] | None = None, as_json: bool = False, svc=None) -> int:
+def mail_in(raw: bytes, recipients: list[str] | None = None, as_json: bool = False,
+            svc: GameService | None = None) -> int:
     """The body of `mail-in`, callable from tests and other pipes."""
     from notifications.inbound import handle
     from workers import runtime

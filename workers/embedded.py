@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notifications.delivery import flush
 from workers import runtime
+
+if TYPE_CHECKING:
+    from service.games import GameService
 
 log = logging.getLogger("tabularium.embedded")
 
 
 class Embedded:
-    def __init__(self, svc: Any, sweep_seconds: float = 5.0, tick_seconds: float = 60.0):
+    def __init__(self, svc: GameService, sweep_seconds: float = 5.0, tick_seconds: float = 60.0):
         self.svc = svc
         self.sweep_seconds, self.tick_seconds = sweep_seconds, tick_seconds
         self.wake = threading.Event()
@@ -64,7 +67,7 @@ class Embedded:
             self.wake.set()
 
 
-def start(service: Any, sweep_seconds: float = 5.0, tick_seconds: float = 60.0) -> Embedded | None:
+def start(service: GameService, sweep_seconds: float = 5.0, tick_seconds: float = 60.0) -> Embedded | None:
     """Start the in-process workers for `service` (embedded mode), or register the production kick."""
     if not service.settings.embedded:
         runtime.install(service)

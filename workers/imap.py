@@ -10,8 +10,11 @@ import logging
 import os
 import re
 import ssl
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, unquote, urlparse
+
+if TYPE_CHECKING:
+    from service.games import GameService
 
 log = logging.getLogger("tabularium.imap")
 
@@ -20,7 +23,7 @@ MAX_FAILURES = 3  # consecutive temporary failures that end a poll early
 SIZE = re.compile(rb"RFC822\.SIZE (\d+)")
 
 
-def poll(svc: Any, url: str | None = None) -> int:
+def poll(svc: GameService, url: str | None = None) -> int:
     url = url or os.environ.get("TABULARIUM_IMAP_URL")
     if not url:
         return 0
@@ -63,7 +66,7 @@ def poll(svc: Any, url: str | None = None) -> int:
     return handled
 
 
-def _take(svc: Any, conn: imaplib.IMAP4, num: bytes) -> str | None:
+def _take(svc: GameService, conn: imaplib.IMAP4, num: bytes) -> str | None:
     """Handle one message: its outcome (then it is flagged seen), or None to leave it unseen.
 
     Whatever the message holds, `handle` drops it rather than raising, so one hostile message can

@@ -6,10 +6,13 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from service import broker
 from service.broker import Kicker
+
+if TYPE_CHECKING:
+    from service.games import GameService
 
 log = logging.getLogger("tabularium.workers")
 
@@ -17,7 +20,7 @@ _lock = threading.Lock()
 _state: dict[str, Any] = {"service": None, "celery": None, "kicker": None, "pid": None}
 
 
-def service() -> Any:
+def service() -> GameService:
     """The process's GameService (pitfall 20: one long-lived instance; pitfall 10: built after fork)."""
     with _lock:
         if _state["service"] is None or _state["pid"] != os.getpid():
@@ -28,7 +31,7 @@ def service() -> Any:
         return _state["service"]
 
 
-def use(svc: Any, celery_app: Any = None) -> None:
+def use(svc: GameService, celery_app: Any = None) -> None:
     """Tests and embedded mode: run the tasks of this process against this service (and Celery app)."""
     with _lock:
         _state.update(service=svc, pid=os.getpid())
@@ -71,14 +74,14 @@ def enqueue(name: str, *args: Any, countdown: float | None = None, app: Any = No
     return broker.enqueue(name, *args, countdown=countdown, app=app or celery_app())
 
 
-def install(svc: Any, celery_app_: Any = None) -> Kicker:
+def install(svc: GameService, celery_app_: Any = None) -> Kicker:
     """Production: after every committed save, enqueue the pump (once per service)."""
     if celery_app_ is not None:
         _state["celery"] = celery_app_
     return broker.install(svc, celery_app_ or celery_app(svc.settings))
 
 
-def after_command(svc: Any, keys: tuple | list = ()) -> dict:
+def after_command(svc: GameService, keys: tuple | list = ()) -> dict:
     """At the end of a CLI command that may have recorded events: deliver (embedded) or enqueue."""
     if svc.settings.embedded:
         from notifications.delivery import flush
@@ -89,6 +92,6 @@ def after_command(svc: Any, keys: tuple | list = ()) -> dict:
     return {"enqueued": enqueue("tabularium.pump", app=app) and all(sent)}
 
 
-def deliver_soon(svc: Any, keys: tuple | list = ()) -> None:
+def deliver_soon(svc: GameService, keys: tuple | list = ()) -> None:
     """From a web request: wake the embedded delivery thread, or enqueue the rows (never blocks long)."""
     broker.deliver_soon(svc, keys, app=None if svc.settings.embedded else celery_app(svc.settings))

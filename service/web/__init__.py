@@ -17,12 +17,15 @@ import importlib
 import logging
 import os
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
 from flask.sessions import SecureCookieSessionInterface
 
 from service.config import Settings
+
+if TYPE_CHECKING:
+    from service.games import GameService
 
 log = logging.getLogger("tabularium.web")
 
@@ -47,8 +50,10 @@ LIMITED_ENDPOINTS = {
 }
 
 
-def create_app(settings: Settings | None = None, service: Any = None, config: dict | None = None) -> Flask:
-    """Build the app. `service` (a GameService) is reused when given; otherwise one is built here.
+def create_app(settings: Settings | None = None, service: GameService | None = None,
+               config: dict | None = None) -> Flask:
+    """Build the app. `service` (a GameService) is reused when given; otherwise one is built here by the
+    composition root (`service.composition.build`), as the CLI and the workers build theirs.
 
     `config` overrides Flask config keys before the extensions start (tests use it, e.g.
     {"RATELIMIT_ENABLED": False}).
@@ -56,13 +61,13 @@ def create_app(settings: Settings | None = None, service: Any = None, config: di
     from flask_wtf.csrf import CSRFProtect
     from werkzeug.middleware.proxy_fix import ProxyFix
 
-    from service.games import GameService
+    from service.composition import build
 
     if settings is None:
         settings = service.settings if service is not None else Settings.from_env()
     settings.check()  # a clear sentence, before anything listens, when the mode is unset or incomplete
     if service is None:
-        service = GameService(settings)
+        service = build(settings).games
 
     app = Flask(__name__)
     app.session_interface = CachedSigningSessionInterface()
@@ -225,7 +230,7 @@ class CachedSigningSessionInterface(SecureCookieSessionInterface):
         return cached[1]
 
 
-def get_service():
+def get_service() -> GameService:
     return current_app.extensions["tabularium.service"]
 
 

@@ -27,7 +27,7 @@ from flask import Blueprint, current_app, render_template
 
 from service import views
 from service.audit_checkpoints import public_audit
-from service.games import parse_game_id
+from service.games import GameService, parse_game_id
 from service.web import get_service, load_game
 from service.web.auth import session_caller
 
@@ -39,7 +39,7 @@ STRIPES = 32            # one audit at a time per game (games share a lock when 
 
 
 class AuditCache:
-    def __init__(self, service: Any, size: int = AUDIT_GAMES, max_age: float = AUDIT_MAX_AGE,
+    def __init__(self, service: GameService, size: int = AUDIT_GAMES, max_age: float = AUDIT_MAX_AGE,
                  clock: Callable[[], float] = time.monotonic):
         self.service, self.size, self.max_age, self.clock = service, size, max_age, clock
         self.items: OrderedDict[UUID, tuple[tuple, float, dict]] = OrderedDict()

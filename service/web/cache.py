@@ -22,7 +22,7 @@ from collections import OrderedDict
 from typing import Any
 from uuid import UUID
 
-from service.games import parse_game_id
+from service.games import GameService, parse_game_id
 from service.store import project_game
 
 MAX_GAMES = 256
@@ -34,7 +34,7 @@ COMMAND_MAX_AGE = 2.0
 
 
 class GameCache:
-    def __init__(self, service: Any, size: int = MAX_GAMES, clock: Any = time.monotonic):
+    def __init__(self, service: GameService, size: int = MAX_GAMES, clock: Any = time.monotonic):
         self.service, self.size, self.clock = service, size, clock
         self.games: OrderedDict[UUID, Any] = OrderedDict()
         self.confirmed: dict[UUID, float] = {}  # when each entry was last known to be the latest

@@ -7,6 +7,7 @@ started without that file (`gunicorn -b 0.0.0.0:8000 service.web.wsgi:app`) neve
 so in the embedded mode the app itself answers only this machine (`local_only`): a request from another
 address, or forwarded by a proxy for one, gets a 403 instead of /mail's sign-in links."""
 from service import logs
+from service.composition import build
 from service.config import Settings, is_loopback_host
 from service.web import create_app
 
@@ -48,6 +49,6 @@ def local_only(wsgi_app):
 
 logs.configure()  # one JSON object per line, with game_id and seat when known
 settings = Settings.from_env().check(serving=True)
-app = create_app(settings)
+app = create_app(settings, build(settings).games)  # the composition root, as the CLI and the workers
 if settings.embedded:
     app.wsgi_app = local_only(app.wsgi_app)
