@@ -30,7 +30,9 @@ with their index rows, seat tokens and contacts). Like is compared with like: th
 as many rows at both ends (`?limit=10`, the games there are at the start), since the default page shows
 50 rows at the end and 10 at the start, and the cost of a row (its rendering) is not what grows with the
 number of games; the default pages are printed too, with their cost per row.
-A worker's RSS is read from /proc after it served the longest game's history and audit.
+A worker's RSS is read from /proc after it served the longest game's history and audit. Last, in this
+process, one full audit of the longest game (`GameService.audit`, as `tabularium verify` runs it) is timed
+with the peak of its RSS above the RSS before it (info).
 
 Every figure is a p50 (and p95 where it is per request) and its ratio to the smallest size's figure.
 Goals: every per-request cost within 1.5x from the smallest to the largest size; a tick over 1,000 idle
@@ -315,6 +317,28 @@ LOBBY_SERIES = [  # (name, path, bearer token?, compared rows?)
 ]
 
 
+def audit_peak(svc, gid: str) -> tuple[float, float, int]:
+    """(seconds, MB of peak RSS above the RSS before, events) of one full audit (`GameService.audit`, what
+    `tabularium verify` and the public audit's full pass run) in this process: /proc's high-water mark
+    (VmHWM) is reset first (clear_refs), so the peak is the audit's."""
+    import gc
+
+    def status(field: str) -> float:
+        return int(re.search(rf"{field}:\s+(\d+) kB", Path("/proc/self/status").read_text()).group(1)) / 1024
+
+    gc.collect()
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+    except OSError:
+        return 0.0, float("nan"), 0
+    before = status("VmRSS")
+    started = time.perf_counter()
+    report = svc.audit(gid)
+    seconds = time.perf_counter() - started
+    assert report.ok, report.problems[:3]
+    return seconds, status("VmHWM") - before, report.length
+
+
 def lobby(client: Client, phase: str, series: Series, rows: int) -> None:
     """`phase`: "start" (few games) or "end" (many). The goal compares the same number of rows at both ends
     (`rows`, the games at the start: `?limit=`); the default page (50 rows, fewer at the start) is timed
@@ -439,6 +463,7 @@ def main() -> None:
             raw[size] = appender.run(RAW_PER_SIZE)
             series.add("raw append (baseline)", size, raw[size])
         notes["decisions"] = [(g.label, g.grower.decisions, g.grower.messages) for g in games]
+        notes["audit peak"] = audit_peak(svc, first.gid)
 
         for game in games:  # the tick below is over idle games only
             svc.abandon(game.gid, "operator", "benchmark over")
@@ -464,6 +489,12 @@ def main() -> None:
 
 
 # ------------------------------------------------------------------------------------ the report
+
+def chunk_size() -> int:
+    from service.audit_stored import CHUNK
+
+    return CHUNK
+
 
 PER_REQUEST = ["view after write (no deadlines)", "view after write (deadlines)", "action (no deadlines)",
                "action (deadlines)", "history page (seat session)", "history API (seat token)",
@@ -558,6 +589,10 @@ def report(series: Series, sizes: list[int], notes: dict, rss: dict, raw: dict, 
         print(f"length worker RSS (largest gunicorn worker, after the history/audit requests): {small} events "
               f"{first:.0f} MB; {big} events {last:.0f} MB ({last / first if first else 0:.2f}x); "
               f"goal < {GOAL_RSS_MB} MB after the longest game: {verdict(0 < last < GOAL_RSS_MB)}")
+    if "audit peak" in notes:
+        audit_s, audit_mb, audit_events = notes["audit peak"]
+        print(f"length full audit in process (GameService.audit of the longest game, {audit_events} events, as "
+              f"verify runs it; streamed in chunks of {chunk_size()}): {audit_s:.2f} s, peak RSS +{audit_mb:.1f} MB")
     print(f"length run: {seconds:.0f} s")
 
 
