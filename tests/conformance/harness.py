@@ -324,7 +324,7 @@ def check_secret_step(rules: Rules, before: dict, seat: str, choice: str, prompt
     spectator's) must be the same whichever legal choice `seat` sealed. Returns 1 if an alternative existed."""
     others = [c for c in legal_answers(prompt) if c != choice]
     if getattr(prompt, "form", None) is not None:  # a form: another random answer (random_form_answer)
-        others = sorted({random_form_answer(prompt, prompt.form, rng) for _ in range(4)} - {choice})
+        others = sorted({random_form_answer(prompt, prompt.form, rng, rules, before) for _ in range(4)} - {choice})
     if not others:
         return 0
     alternative = rng.choice(others)

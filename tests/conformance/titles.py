@@ -93,7 +93,7 @@ def hide_republic_of_rome(state: dict, owner: str, rng: random.Random) -> dict:
 
 DECLARATIONS: dict[str, Declaration] = {
     "republic_of_rome": Declaration(hide=hide_republic_of_rome, games=2, platform_games=1, sealed_games=1,
-                                    max_decisions=400),
+                                    max_decisions=1200),  # random players contribute to the State in many rounds
     "toy": Declaration(hide=hide_toy, games=8, platform_games=6, sealed_games=6),
     "sylla": Declaration(hide=hide_sylla, games=3, platform_games=2, sealed_games=1),
 }

@@ -1,18 +1,24 @@
-"""Setup, Early Republic (Rule 3): the deal, the Temporary Rome Consul, the initial hands, then the sealed
-choice of Faction Leaders and initial card play, and turn 1 begins with the Mortality Phase."""
+"""Setup, Early Republic (Rule 3): the deal, the Temporary Rome Consul, the initial hands, then one sealed form
+per player for his Faction Leader and his initial card play (Rule 3.4 and 3.7 together), and turn 1 begins
+with the Mortality Phase."""
 from __future__ import annotations
 
 from random import Random
 from typing import Any
 
-from domain.forms import Form, OneOf, Option
+from domain import forms
+from domain.forms import EachOf, Form, OneOf, Option, SomeOf
 from domain.i18n import _
 
+from .card_play import (assign_concession, assignable_concessions, concession_holders, play_statesman,
+                        playable_statesmen)
 from .data import card_kind, card_key, is_faction_card
-from .machine import FORM, Step, goto, state
-from .names import senator_name
+from .machine import FORM, Step, state
+from .names import card_name, senator_name
 from .state import aligned, bump, clockwise_from, new_senator, note, sort_key
 from .turn import start_phase
+
+KEEP = "keep"  # a Concession kept in hand
 
 
 def empty_state(seats: list[str], options: dict, D: Any, dkey: str) -> dict:
@@ -65,7 +71,7 @@ def deal(s: dict, D: Any, rng: Random) -> None:
     s["deck"] = deck
     temporary_rome_consul(s, D, rng)
     initial_hands(s, D, rng)
-    s["step"] = "setup_choose_faction_leader"
+    s["step"] = "setup_faction_leader_and_cards"
     s["ctx"] = {}
 
 
@@ -106,54 +112,81 @@ def initial_hands(s: dict, D: Any, rng: Random) -> None:
 
 
 @state
-class ChooseFactionLeader(Step):
-    """Rule 3.4: each player puts his Faction Leader marker on one of his Senators (sealed, simultaneous)."""
+class FactionLeadersAndInitialCards(Step):
+    """Rule 3.4 and 3.7, one sealed form per player (both are simultaneous and independent of each other's
+    answers, so setup takes one round trip): the Faction Leader among his three Senators, the Statesmen he
+    plays (Rule 11.1) and the Concessions he assigns to his own Senators. Revealed when everybody has
+    answered: the leaders first, then each player's cards in seat order (no play can make another illegal:
+    every Statesman has his own number, and nothing here depends on another player's cards)."""
 
-    name = "setup_choose_faction_leader"
-    short = "leader"
+    name = "setup_faction_leader_and_cards"
+    short = "setup"
     kind = "choose_faction_leader"
     secret = True
-    forced_public = True
-    waiting = _("to choose a Faction Leader")
+    waiting = _("to choose a Faction Leader and play initial cards")
 
     def legal(self, s: dict, D: Any) -> dict:
         return {seat: [FORM] for seat in s["seats"] if seat not in s["sealed"]}
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
-        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in sorted(aligned(s, seat), key=sort_key))
-        return Form((OneOf("leader", _("Faction Leader"), options),))
+        own = sorted(aligned(s, seat), key=sort_key)
+        fields: list = [OneOf("leader", _("Faction Leader"), tuple(Option(sid, senator_name(D, s, sid)) for sid in own))]
+        statesmen = playable_statesmen(s, D, seat)
+        if statesmen:
+            fields.append(SomeOf("statesmen", _("Statesmen to play now"),
+                                 tuple(Option(st, card_name(D, "st:" + st)) for st in statesmen)))
+        concessions = assignable_concessions(s, seat)
+        if concessions:
+            holders = (Option(KEEP, _("Keep in hand")),) + tuple(
+                Option(sid, senator_name(D, s, sid)) for sid in concession_holders(s, seat))
+            fields.append(EachOf("concessions", _("Concessions to assign"),
+                                 tuple(Option(c, card_name(D, "con:" + c)) for c in concessions),
+                                 OneOf("to", _("Senator"), holders)))
+        return Form(tuple(fields))
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
-        pass  # every listed Senator is the seat's own
+        pass  # every option is legal and no two of them exclude each other (see the class docstring)
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return _("Choose your Faction Leader among your three Senators (sealed: revealed when everybody has chosen).")
+        return _("Choose your Faction Leader among your three Senators. You may also play Statesmen and assign "
+                 "Concessions from your hand now, or keep them for a later Revolution Phase (sealed: revealed when "
+                 "everybody has answered).")
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
-        """ror-by-mail.md: a missed choice takes the Senator with the most Influence (then the lower id)."""
+        """ror-by-mail.md: a missed choice takes the Senator with the most Influence (then the lower id) as
+        Faction Leader and plays no card."""
         own = aligned(s, seat)
-        return {"leader": min(own, key=lambda sid: (-s["senators"][sid]["inf"], sort_key(sid)))}
+        values: dict = {"leader": min(own, key=lambda sid: (-s["senators"][sid]["inf"], sort_key(sid)))}
+        if playable_statesmen(s, D, seat):
+            values["statesmen"] = []
+        concessions = assignable_concessions(s, seat)
+        if concessions:
+            values["concessions"] = {c: KEEP for c in concessions}
+        return values
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
-        s["sealed"] = {**s["sealed"], seat: values["leader"]}
+        s["sealed"] = {**s["sealed"], seat: values}
         bump(s)
         if len(s["sealed"]) == len(s["seats"]):
+            answers, s["sealed"] = s["sealed"], {}
+            for who in s["seats"]:  # each sealed answer still fits its seat's hand (FormError otherwise)
+                forms.read_values(self.form(s, D, who), answers[who])
             for who in s["seats"]:
-                s["factions"][who]["leader"] = s["sealed"][who]
-                note(s, "faction_leader", seat=who, senator=s["sealed"][who])
-            s["sealed"] = {}
-            goto(s, D, "setup_play_initial_cards", rng)
+                s["factions"][who]["leader"] = answers[who]["leader"]
+                note(s, "faction_leader", seat=who, senator=answers[who]["leader"])
+            for who in s["seats"]:
+                play_initial_cards(s, D, who, answers[who])
+            begin_turn_one(s, D, rng)
 
 
-@state
-class PlayInitialCards(Step):
-    """Rule 3.7: each player may play Statesmen and assign Concessions from his hand (sealed, simultaneous).
-    (Built by the setup module's card play; until then nothing is played.)"""
-
-    name = "setup_play_initial_cards"
-
-    def enter(self, s: dict, D: Any, rng: Random) -> None:
-        begin_turn_one(s, D, rng)
+def play_initial_cards(s: dict, D: Any, seat: str, values: dict) -> None:
+    """Rule 3.7: the Statesmen first (a Statesman on his Family card keeps its sid, so a Concession named for
+    that Senator reaches him either way), then the Concessions."""
+    for st in values.get("statesmen", []):
+        play_statesman(s, D, seat, st)
+    for con, sid in values.get("concessions", {}).items():
+        if sid != KEEP:
+            assign_concession(s, D, seat, con, sid)
 
 
 def begin_turn_one(s: dict, D: Any, rng: Random) -> None:

@@ -74,7 +74,9 @@ class Differential:
             try:
                 changed = RULES.apply(altered, seat, answer, random.Random(seed))
             except IllegalAction:
-                assert seat == owner, f"{owner}'s {alter.__name__} made {seat}'s answer illegal"
+                # the owner's answer, or his sealed answer that this step reveals, no longer fits his hand
+                assert seat == owner or owner in before["sealed"], \
+                    f"{owner}'s {alter.__name__} made {seat}'s answer illegal"
                 continue
             for viewer in viewers:
                 assert told(before, seat, answer, same, viewer) == told(altered, seat, answer, changed, viewer), \
