@@ -328,6 +328,7 @@ OPTION_SECTIONS: dict[str, str] = {
     "evil_omens_affects_3d6": "population", "foreign_epidemic_kills": "mortality",
     "unprosecuted_test": "population", "empty_faction_may_search_deck": "mortality",
     "population_row_10": "population", "data_overrides": "setup", "scenario": "setup",
+    "senate_votes": "senate-vote",
 }
 
 OPTION_TITLES: dict[str, str] = {o.name: o.label for o in SPEC if o.label}

@@ -84,6 +84,11 @@ SPEC = OptionSpec([
                   _("What a State of the Republic result of 10 does to Unrest: +1 (the printed board), or nothing "
                     "(another transcription)."), advanced=True, label=_("State of the Republic: result 10"),
                   choice_labels=(_("Unrest +1"), _("No change"))),
+    Option.choice("senate_votes", "in_order", ("in_order", "sealed"),
+                  _("How the Senate votes: faction by faction in the order the Presiding Magistrate calls, each "
+                    "seeing the votes before (the rule), or every faction at once, sealed and revealed together "
+                    "(faster by e-mail, as some groups played)."),
+                  label=_("Senate votes"), choice_labels=(_("In order"), _("Sealed"))),
     Option.json("data_overrides", {},
                 _("For experts: change card and table values that could not be confirmed. A JSON object merged "
                   "into the game's data, with keys as in the data file and records merged by id, for example "

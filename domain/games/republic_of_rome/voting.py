@@ -1,133 +1,84 @@
-"""Voting in the Senate (Rule 9.2), the part the first Senate needs: factions vote one at a time in the
-Presiding Magistrate's order, each with one form (a vote per Senator in Rome, and talents spent for extra
-votes, Rule 1: one vote per talent, paid to the Bank, from that Senator's own treasury). A proposal passes
-with strictly more yes-votes than no-votes; a tie fails.
+"""The vote engine of the Senate (Rule 9.2, 9.3, 9.11; spec 17.6 items 38-44; issue #15).
 
-A vote is a nested sequence: the caller does `call(s, D, "senate_faction_vote", rng, args={"proposal":
-{...}, "order": [seats]})` and its `resume` receives {"passed": bool, "yes": n, "no": n}.
+The agenda (senate.py, prosecutions.py, governors.py, business.py) puts a proposal to the vote with
+`start_vote(s, D, rng, proposal, then=None)` (or several with `start_votes`); the engine runs the whole vote
+as a nested sequence and hands the caller's `resume(s, D, rng, value)`:
+
+  {"passed", "vetoed", "cancelled", "yes", "no", "votes": {sid: "yes"|"no"|"abstain"}, "unanimous_defeat",
+   "vetoed_by": seat or None, "appeal": the Popular Appeal's result or None}
+
+A proposal is the dict of /tmp/senate-interfaces.md: {"kind", ...params, "by", "pm", "tribune", "vetoable",
+"abstain", "unanimity_penalty", "extra_yes", "extra_no", "appeal", "reservable", "order"}; missing keys take
+their defaults here. `order` is the PM's voting order named with the proposal (ror-by-mail.md: the GMs'
+practice): "first" (clockwise from the PM, his faction first; the default, a standing "clockwise from me"),
+"last" (clockwise from his left, his faction last) or "call" (he names each next faction after seeing the
+previous vote: one small choice prompt per faction). `order_field` is the form field for the PM's form.
+
+How a vote runs:
+* Opening: the proposal goes on the floor (floor.py, public); standing vetoes act (Rule 9.3: before the
+  faction's turn; several at once dice off); in sealed mode, standing votes are sealed at once.
+* In order (the rule, option senate_votes = "in_order"): each faction is called in turn; its standing vote
+  answers at once (`by: standing`), else it answers its vote form: a vote per Senator and talents (Rule 9.2),
+  and, where they apply, a Tribune (veto, or reserve the next proposal), a Popular Appeal (the accused's
+  faction), an assassination attempt (Rule 9.11) and one standing vote to set. A faction that does not
+  answer by the deadline abstains (a Land Bill: votes no).
+* Sealed (option "sealed"): every faction answers the same form at once, secretly; when the last answer
+  arrives, attempts are resolved in seat order, then appeals, vetoes (several: dice-off), reservations,
+  and every vote is revealed together.
+* The end: passed with strictly more yes than no (a tie fails); a vetoed or cancelled proposal fails; a
+  PM's proposal rejected by every voting Senator of the other factions is a unanimous defeat (Rule 9.1:
+  abstention breaks unanimity), reported for the agenda to ask the PM.
 """
 from __future__ import annotations
 
 from random import Random
 from typing import Any, Callable
 
-from domain.forms import EachOf, Form, Number, OneOf, Option
-from domain.i18n import _
-from domain.rules import IllegalAction
+from domain.forms import EachOf, Form, Number, OneOf, Option, encode
+from domain.i18n import _, join_sentences, n_
+from domain.rules import IllegalAction, seat_name
 
-from .machine import FORM, Step, ret, state
+from . import assassination, floor, standing_votes, tribunes
+from .floor import voters, voting_order  # noqa: F401  (the first Senate's names, kept)
+from .machine import FORM, STATES, Step, call, goto, ret, state
+from .names import senator_name
 from .narrate import narrates
-from .state import aligned, bump, in_rome, note, sort_key, votes
+from .state import bump, hrao, note, votes
 
 VOTE = ("yes", "no", "abstain")
+ORDERS = ("first", "last", "call")
 
 
-def voters(s: dict, seat: str) -> list[str]:
-    """Rule 9: the faction's Senators attending the Senate (in Rome)."""
-    return sorted((sid for sid in aligned(s, seat) if in_rome(s, sid)), key=sort_key)
-
-
-def voting_order(s: dict, first: str) -> list[str]:
-    """The factions that can vote, clockwise from `first` (the PM's order; #15 lets the PM choose it)."""
-    from .state import clockwise_from
-    return [seat for seat in clockwise_from(s, first) if voters(s, seat)]
-
-
-@state
-class SenateFactionVote(Step):
-    """Rule 9.2: the called faction votes, Senator by Senator, with talents for extra votes."""
-
-    name = "senate_faction_vote"
-    short = "vote"
-    kind = "senate_vote"
-    waiting = _("to vote in the Senate")
-
-    def caller(self, s: dict) -> str:
-        ctx = s["ctx"]
-        return ctx["order"][ctx["i"]]
-
-    def legal(self, s: dict, D: Any) -> dict:
-        return {self.caller(s): [FORM]}
-
-    def form(self, s: dict, D: Any, seat: str) -> Form:
-        from .names import senator_name
-        ids = voters(s, seat)
-        items = tuple(Option(sid, _("%(senator)s, %(n)d votes", senator=senator_name(D, s, sid), n=votes(D, s, sid)))
-                      for sid in ids)
-        choice = OneOf("vote", _("Vote"), (Option("yes", _("Yes")), Option("no", _("No")),
-                                           Option("abstain", _("Abstain"))))
-        most = max([s["senators"][sid]["talents"] for sid in ids] + [0])
-        return Form((EachOf("votes", _("Votes"), items, choice),
-                     EachOf("talents", _("Talents spent for extra votes"), items, Number("t", _("Talents"), 0, most))))
-
-    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
-        for sid, spent in values["talents"].items():
-            if spent > s["senators"][sid]["talents"]:
-                raise IllegalAction(_("A Senator can spend only the talents in his own treasury for votes."))
-            if spent and values["votes"][sid] == "abstain":
-                raise IllegalAction(_("An abstaining Senator spends no talents."))
-
-    def text(self, s: dict, D: Any, seat: str) -> str:
-        ctx = s["ctx"]
-        return _("The Senate votes on: %(proposal)s. So far %(yes)d for, %(no)d against. Your faction's vote:",
-                 proposal=proposal_words(D, s, ctx["proposal"]), yes=ctx["yes"], no=ctx["no"])
-
-    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
-        """ror-by-mail.md: a faction that misses its vote abstains."""
-        own = voters(s, seat)
-        return {"votes": {sid: "abstain" for sid in own}, "talents": {sid: 0 for sid in own}}
-
-    def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
-        ctx = s["ctx"]
-        cast = {"yes": 0, "no": 0}
-        for sid, vote in values["votes"].items():
-            if vote == "abstain":
-                continue
-            spent = values["talents"][sid]
-            s["senators"][sid]["talents"] -= spent
-            cast[vote] += votes(D, s, sid) + spent
-        ctx["yes"] += cast["yes"]
-        ctx["no"] += cast["no"]
-        note(s, "faction_voted", seat=seat, yes=cast["yes"], no=cast["no"],
-             spent=sum(values["talents"].values()))
-        ctx["i"] += 1
-        bump(s)
-        if ctx["i"] >= len(ctx["order"]):
-            passed = ctx["yes"] > ctx["no"]
-            note(s, "vote_result", passed=passed, yes=ctx["yes"], no=ctx["no"])
-            ret(s, D, rng, {**empty_result(), "passed": passed, "yes": ctx["yes"], "no": ctx["no"]})
-
-
+# ------------------------------------------------------------------------------------- the entry
 def start_vote(s: dict, D: Any, rng: Random, proposal: dict, then: str | None = None, *,
                first: str | None = None) -> None:
-    """Put `proposal` to the vote (Rule 9.2); the engine runs the whole vote and hands the caller's `resume`
-    the result (docs: /tmp/senate-interfaces.md). `first`: the faction called first (default: the PM's).
-    Transitional: a seat given where `then` stands is read as `first` (the first Senate's call)."""
-    from .machine import STATES, call
+    """Put `proposal` to the vote (Rule 9.2); the caller's `resume` (or `then`'s) receives the result.
+    `first`: the faction the clockwise order starts from (default: the PM's). Transitional: a seat given
+    where `then` stands is read as `first` (the first Senate's call)."""
     if then is not None and then not in STATES:
         first, then = then, None
-    if first is None:
-        pm = proposal.get("pm")
-        first = s["senators"][pm]["faction"] if pm in s["senators"] else s["seats"][0]
-    order = voting_order(s, first)
-    note(s, "proposal", proposal=proposal)
-    if not order:
-        STATES[then or s["step"]].resume(s, D, rng, empty_result())
-        return
-    call(s, D, "senate_faction_vote", rng, then=then, args={"proposal": proposal, "order": order, "i": 0,
-                                                             "yes": 0, "no": 0})
-
-
-def empty_result() -> dict:
-    return {"passed": False, "vetoed": False, "cancelled": False, "yes": 0, "no": 0, "votes": {},
-            "unanimous_defeat": False}
+    pm = proposal.get("pm") or (s.get("ctx") or {}).get("pm") or hrao(s, D)
+    by = proposal.get("by") or (s["senators"][pm]["faction"] if pm in s["senators"] else None)
+    tribune = bool(proposal.get("tribune"))
+    full = {"tribune": tribune, "abstain": proposal["kind"] != "land_bill",
+            "unanimity_penalty": not tribune and proposal["kind"] != "minor_motion",
+            "extra_yes": 0, "extra_no": 0, **proposal, "pm": pm, "by": by}
+    note(s, "proposal", proposal=full)
+    call(s, D, "senate_vote", rng, then=then, args={"proposal": full, "first": first or by, "todo": []})
 
 
 def start_votes(s: dict, D: Any, rng: Random, proposals: list[dict], then: str | None = None) -> None:
     """Several proposals on the floor in one message (issue #15): each is voted separately, in the given
     order; the caller's `resume` receives {"results": [result, ...]} after the last."""
-    from .machine import call
     call(s, D, "senate_vote_queue", rng, then=then, args={"queue": list(proposals), "results": []})
+
+
+def order_field() -> OneOf:
+    """The PM's voting order, a field for the agenda's proposal forms (its value goes to proposal["order"])."""
+    return OneOf("order", _("Voting order"), (
+        Option("first", _("Clockwise from my faction (mine votes first)")),
+        Option("last", _("Clockwise from my left (mine votes last)")),
+        Option("call", _("I call each faction after seeing the previous vote"))))
 
 
 @state
@@ -149,6 +100,481 @@ class SenateVoteQueue(Step):
     def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
         s["ctx"]["results"] = s["ctx"]["results"] + [value]
         self.next(s, D, rng)
+
+
+# ------------------------------------------------------------------------------------- the opening
+@state
+class SenateVote(Step):
+    """Rule 9.2: the proposal is on the floor; standing vetoes act before anyone is called (Rule 9.3)."""
+
+    name = "senate_vote"
+
+    def enter(self, s: dict, D: Any, rng: Random) -> None:
+        ctx = s["ctx"]
+        p = ctx["proposal"]
+        mode = (s.get("options") or {}).get("senate_votes", "in_order")
+        floor.push(s, {"proposal": p, "pm": p["pm"], "by": p["by"], "mode": mode,
+                       "order": p.get("order") if p.get("order") in ORDERS else "first",
+                       "first": ctx["first"], "called": None, "voted": [], "factions": {},
+                       "yes": p["extra_yes"], "no": p["extra_no"], "vetoable": tribunes.vetoable(s, D, p),
+                       "votes": {}, "vetoed_by": None, "appeal": None, "status": "open"})
+        standing_vetoes(s, D, rng)
+        if mode == "sealed" and floor.current(s)["status"] == "open":
+            for seat in floor.remaining(s):
+                action = standing_votes.answer(s, seat, p, veto=False)
+                if action is not None:
+                    s["sealed"] = {**s["sealed"], seat: {"standing": action}}
+        proceed(s, D, rng)
+
+    def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
+        after_attempt(s, D, rng, value)
+
+
+def standing_vetoes(s: dict, D: Any, rng: Random) -> None:
+    entry = floor.current(s)
+    if not entry["vetoable"]:
+        return
+    vetoers = [seat for seat in floor.remaining(s)
+               if standing_votes.answer(s, seat, entry["proposal"], veto=True) and tribunes.can_use(s, D, seat)]
+    if vetoers:
+        winner = tribunes.dice_off(s, rng, vetoers) if len(vetoers) > 1 else vetoers[0]
+        s["ctx"]["todo"] = [{"do": "veto", "seat": winner, "by": "standing"}]
+
+
+# ------------------------------------------------------------------------------------- the driver
+def proceed(s: dict, D: Any, rng: Random) -> None:
+    """Run the pending actions, then call the next faction (or reveal, or end the vote). Returns when a
+    decision is owed or a nested sequence (an assassination) has started."""
+    while True:
+        ctx = s["ctx"]
+        if ctx["todo"]:
+            action, ctx["todo"] = ctx["todo"][0], ctx["todo"][1:]
+            if run(s, D, rng, action):
+                return  # an assassination is under way: after_attempt resumes
+            continue
+        entry = floor.current(s)
+        rest = floor.remaining(s)
+        if entry["status"] != "open" or not rest:
+            finish(s, D, rng)
+            return
+        if entry["mode"] == "sealed":
+            if all(seat in s["sealed"] for seat in rest):
+                ctx["todo"] = reveal(s, D, rng, rest)
+                continue
+            goto(s, D, "senate_sealed_vote", rng)
+            return
+        called = entry["called"] if entry["called"] in rest else None
+        if called is None and entry["order"] == "call" and len(rest) > 1 and not ctx.get("rest"):
+            goto(s, D, "senate_call_faction", rng)
+            return
+        if not call_faction(s, D, rng, called or rest[0]):
+            return
+
+
+def call_faction(s: dict, D: Any, rng: Random, seat: str) -> bool:
+    """Call `seat` to vote: a mandatory appeal first, then its standing vote; else ask it (False)."""
+    ctx = s["ctx"]
+    entry = floor.update(s, called=seat)
+    p = entry["proposal"]
+    if appeal_due(s, seat) and appeal_required(p):
+        ctx["todo"] = [{"do": "appeal", "seat": seat}]
+        return True
+    action = standing_votes.answer(s, seat, p, veto=False)
+    if action is not None:
+        ctx["todo"] = [cast_all(s, seat, action, "standing")]
+        return True
+    goto(s, D, "senate_faction_vote", rng)
+    return False
+
+
+def appeal_due(s: dict, seat: str) -> bool:
+    """Rule 9.7 item 4: the accused's faction, called in his trial, may appeal once (mandatory: Rule 9.11)."""
+    entry = floor.current(s)
+    p = entry["proposal"]
+    accused = p.get("accused")
+    return (bool(p.get("appeal")) and entry["appeal"] is None and accused in s["senators"]
+            and s["senators"][accused]["faction"] == seat)
+
+
+def appeal_required(proposal: dict) -> bool:
+    """Rule 9.11: the special prosecution's appeal is compulsory."""
+    return bool(proposal.get("appeal_required")) or proposal["kind"] == "special_prosecution"
+
+
+def cast_all(s: dict, seat: str, action: str, by: str) -> dict:
+    own = voters(s, seat)
+    return {"do": "cast", "seat": seat, "by": by, "votes": {sid: action for sid in own}, "talents": {}}
+
+
+def run(s: dict, D: Any, rng: Random, action: dict) -> bool:
+    """One pending action; True when it started a nested sequence (the vote waits for it)."""
+    entry = floor.current(s)
+    do, seat = action["do"], action["seat"]
+    if entry["status"] != "open":
+        return False
+    if do == "assassinate":
+        if assassination.valid(s, seat, action["assassin"], action["target"], action["daggers"], action["land_bill"]):
+            if action["land_bill"]:
+                floor.update(s, proposal={**entry["proposal"], "land_bill_attempted": True})
+            assassination.start(s, D, rng, seat, action["assassin"], action["target"], action["daggers"],
+                                action["land_bill"], then=s["step"])
+            return True
+        note(s, "attempt_void", seat=seat, to=seat)
+    elif do == "appeal":
+        appeal(s, D, rng, seat)
+    elif do == "veto":
+        if entry["vetoable"] and tribunes.can_use(s, D, seat):
+            tribunes.use(s, D, seat, "veto")
+            floor.update(s, status="vetoed", vetoed_by=seat)
+        else:
+            ctx_push_front(s, cast_all(s, seat, default_vote(entry["proposal"]), "default"))
+    elif do == "reserve":
+        if tribunes.may_reserve(s, D, seat, entry["proposal"], floor.pm_seat(s)):
+            tribunes.reserve(s, D, seat)
+    elif do == "cast":
+        cast(s, D, action)
+    return False
+
+
+def ctx_push_front(s: dict, action: dict) -> None:
+    s["ctx"]["todo"] = [action] + s["ctx"]["todo"]
+
+
+def default_vote(proposal: dict) -> str:
+    return "abstain" if proposal["abstain"] else "no"
+
+
+def appeal(s: dict, D: Any, rng: Random, seat: str) -> None:
+    from .prosecutions import popular_appeal
+    entry = floor.current(s)
+    result = popular_appeal(s, D, rng, entry["proposal"])
+    if result["outcome"] == "killed":
+        floor.update(s, appeal=result, status="passed")  # Rule 9.7: counts as a conviction
+    elif result["outcome"] == "freed":
+        floor.update(s, appeal=result, status="failed")
+    else:
+        floor.update(s, appeal=result, yes=entry["yes"] + result["yes"], no=entry["no"] + result["no"])
+
+
+def cast(s: dict, D: Any, action: dict) -> None:
+    """Rule 9.2: each Senator's votes (ORA + Knights) plus the talents he pays to the Bank for this vote;
+    a Senator who died or left before his faction voted does not vote."""
+    entry = floor.current(s)
+    seat = action["seat"]
+    bound = entry["proposal"].get("must_vote_yes") or []
+    rows, tally = [], {"yes": 0, "no": 0}
+    for sid in voters(s, seat):
+        vote = "yes" if sid in bound else action["votes"].get(sid)
+        if vote is None:
+            continue  # he was not in the answer (he came to Rome after it was given)
+        spent = min(action["talents"].get(sid, 0), s["senators"][sid]["talents"]) if vote != "abstain" else 0
+        s["senators"][sid]["talents"] -= spent
+        n = votes(D, s, sid) + spent if vote != "abstain" else 0
+        if vote != "abstain":
+            tally[vote] += n
+        rows.append({"id": sid, "vote": vote, "votes": n, "talents": spent})
+    factions = {**entry["factions"], seat: {**tally, "by": action["by"], "senators": rows}}
+    cast_votes = {**entry["votes"], **{row["id"]: row["vote"] for row in rows}}
+    floor.update(s, factions=factions, votes=cast_votes, voted=entry["voted"] + [seat], called=None,
+                 yes=entry["yes"] + tally["yes"], no=entry["no"] + tally["no"])
+    note(s, "faction_voted", seat=seat, yes=tally["yes"], no=tally["no"], by=action["by"],
+         spent=sum(row["talents"] for row in rows))
+
+
+def reveal(s: dict, D: Any, rng: Random, seats: list[str]) -> list[dict]:
+    """Sealed mode: every answer is in; attempts in seat order, appeals, one veto (dice-off), one
+    reservation (dice-off), then every vote, revealed together."""
+    answers = {seat: s["sealed"][seat] for seat in s["seats"] if seat in seats}
+    s["sealed"] = {}
+    note(s, "sealed_votes_revealed")
+    todo: list[dict] = []
+    for seat, a in answers.items():
+        if "standing" not in a:
+            todo += attempt_actions(seat, a)
+    todo += [{"do": "appeal", "seat": seat} for seat, a in answers.items()
+             if appeal_due(s, seat) and (a.get("appeal", "no") != "no" or appeal_required(floor.current(s)["proposal"]))]
+    for purpose in ("veto", "reserve"):
+        wanted = [seat for seat, a in answers.items() if a.get("tribune") == purpose]
+        if wanted:
+            winner = tribunes.dice_off(s, rng, wanted) if len(wanted) > 1 else wanted[0]
+            todo.append({"do": purpose, "seat": winner})
+    for seat, a in answers.items():
+        if "standing" in a:
+            todo.append(cast_all(s, seat, a["standing"], "standing"))
+        else:
+            todo.append({"do": "cast", "seat": seat, "by": "vote", "votes": a["votes"], "talents": a.get("talents", {})})
+    return todo
+
+
+def attempt_actions(seat: str, values: dict) -> list[dict]:
+    target = values.get("target", "none")
+    if values.get("assassin", "none") == "none" or target == "none":
+        return []
+    target, _sep, how = target.partition("@")
+    return [{"do": "assassinate", "seat": seat, "assassin": values["assassin"], "target": target,
+             "daggers": values.get("daggers", 0), "land_bill": how == "land_bill"}]
+
+
+def after_attempt(s: dict, D: Any, rng: Random, value: dict) -> None:
+    """Rule 9.11: back from an assassination: a dead nominee (or Prosecutor) cancels the proposal (a Land
+    Bill is never cancelled); a dead PM is replaced by the next HRAO; votes already cast count."""
+    entry = floor.current(s)
+    p = entry["proposal"]
+    dead = set(value.get("dead", ())) | {sid for sid in standing_votes.named(p) + [entry["pm"]]
+                                         if sid not in s["senators"]}
+    gone = [sid for sid in standing_votes.named(p) if sid in dead]
+    if gone and p["kind"] != "land_bill" and entry["status"] == "open":
+        floor.update(s, status="cancelled")
+        note(s, "vote_cancelled", senators=gone)
+    if entry["pm"] in dead:
+        floor.update(s, pm=hrao(s, D))
+        note(s, "new_presiding_magistrate", pm=floor.current(s)["pm"])
+    proceed(s, D, rng)
+
+
+def finish(s: dict, D: Any, rng: Random) -> None:
+    entry = floor.current(s)
+    status = entry["status"]
+    if status == "open":
+        status = "passed" if entry["yes"] > entry["no"] else "failed"
+        floor.update(s, status=status)
+    entry = floor.pop(s)
+    unanimous = status == "failed" and unanimous_defeat(s, entry)
+    note(s, "vote_result", passed=status == "passed", status=status, yes=entry["yes"], no=entry["no"],
+         unanimous=unanimous)
+    ret(s, D, rng, {"passed": status == "passed", "vetoed": status == "vetoed", "cancelled": status == "cancelled",
+                    "yes": entry["yes"], "no": entry["no"], "votes": dict(entry["votes"]),
+                    "unanimous_defeat": unanimous, "vetoed_by": entry["vetoed_by"], "appeal": entry["appeal"]})
+
+
+def unanimous_defeat(s: dict, entry: dict) -> bool:
+    """Rule 9.1: a PM's proposal (not a Tribune's, not a minor motion) that every voting Senator of the other
+    factions voted against ([A] abstention breaks unanimity; at least one such Senator voted)."""
+    p = entry["proposal"]
+    if not p["unanimity_penalty"]:
+        return False
+    others = [row["vote"] for seat, cast in entry["factions"].items() if seat != entry["by"] for row in cast["senators"]]
+    return bool(others) and all(v == "no" for v in others)
+
+
+# ------------------------------------------------------------------------------------- the forms
+def vote_form(s: dict, D: Any, seat: str, sealed: bool) -> Form:
+    """One faction's answer in one form: a vote per Senator, talents, and what else applies now."""
+
+    entry = floor.current(s)
+    p = entry["proposal"]
+    own = voters(s, seat)
+    items = tuple(Option(sid, _("%(senator)s, %(n)d votes", senator=senator_name(D, s, sid), n=votes(D, s, sid)))
+                  for sid in own)
+    options = [Option("yes", _("Yes")), Option("no", _("No"))] + ([Option("abstain", _("Abstain"))] if p["abstain"] else [])
+    fields: list = [EachOf("votes", _("Votes"), items, OneOf("vote", _("Vote"), tuple(options)))]
+    rich = [sid for sid in own if s["senators"][sid]["talents"] > 0]
+    if rich:
+        most = max(s["senators"][sid]["talents"] for sid in rich)
+        fields.append(EachOf("talents", _("Talents paid for extra votes (one vote each; nothing is paid by a Senator "
+                                          "who abstains)"), tuple(o for o in items if o.value in rich),
+                             Number("t", _("Talents"), 0, most)))
+    tribune = tribune_options(s, D, seat, entry)
+    if tribune:
+        fields.append(OneOf("tribune", _("Tribune"), (Option("none", _("No Tribune")),) + tribune))
+    if appeal_due(s, seat) and not appeal_required(p):
+        fields.append(OneOf("appeal", _("Popular Appeal of the accused"), appeal_options(sealed)))
+    fields += attempt_fields(s, D, seat, p)
+    fields += list(standing_votes.fields(s))
+    return Form(tuple(fields), default=encode(default_values(s, seat, tuple(fields))))
+
+
+def tribune_options(s: dict, D: Any, seat: str, entry: dict) -> tuple:
+    out = []
+    if entry["vetoable"] and tribunes.can_use(s, D, seat):
+        out.append(Option("veto", _("Veto this proposal (your Senators then do not vote)")))
+    if tribunes.may_reserve(s, D, seat, entry["proposal"], floor.pm_seat(s)):
+        out.append(Option("reserve", _("Make the next proposal yourself (it is voted right after this one)")))
+    return tuple(out)
+
+
+def appeal_options(sealed: bool) -> tuple:
+    out = [Option("no", _("No appeal")), Option("yes", _("Appeal, then vote as above"))]
+    if not sealed:
+        out.append(Option("first", _("Appeal, then ask me again for the vote")))
+    return tuple(out)
+
+
+def attempt_fields(s: dict, D: Any, seat: str, proposal: dict) -> list:
+
+    if not assassination.available():
+        return []
+    free = assassination.land_bill_targets(s, proposal)
+    normal = assassination.targets(s, seat) if seat not in assassination.attackers(s) else []
+    if not (free or normal) or not assassination.assassins(s, seat):
+        return []
+    targets = [Option(sid, senator_name(D, s, sid)) for sid in normal]
+    targets += [Option(f"{sid}@land_bill", _("%(senator)s (the Land Bill's free attempt)",
+                                             senator=senator_name(D, s, sid))) for sid in free]
+    out = [OneOf("assassin", _("Assassination attempt: your assassin"),
+                 (Option("none", _("No attempt")),) + tuple(Option(sid, senator_name(D, s, sid))
+                                                             for sid in assassination.assassins(s, seat))),
+           OneOf("target", _("Assassination attempt: the target"), (Option("none", _("No attempt")),) + tuple(targets))]
+    daggers = len(tribunes.playable(s, seat, "assassin"))
+    if daggers:
+        out.append(Number("daggers", _("Assassin cards to play (+1 each)"), 0, daggers))
+    return out
+
+
+def default_values(s: dict, seat: str, fields: tuple) -> dict:
+    """ror-by-mail.md: a faction that misses its vote abstains (a Land Bill: votes no), spends nothing,
+    plays no card and leaves its standing votes as they are."""
+    entry = floor.current(s)
+    bound = entry["proposal"].get("must_vote_yes") or []
+    base = {"votes": {sid: "yes" if sid in bound else default_vote(entry["proposal"]) for sid in voters(s, seat)},
+            "talents": None, "tribune": "none", "appeal": "no", "assassin": "none", "target": "none", "daggers": 0,
+            "standing_when": "any", "standing_vote": "keep"}
+    out = {}
+    for f in fields:
+        out[f.name] = base[f.name] if base[f.name] is not None else f.first()
+    return out
+
+
+def check_vote(s: dict, D: Any, seat: str, values: dict) -> None:
+    for sid in floor.current(s)["proposal"].get("must_vote_yes") or []:
+        if values["votes"].get(sid, "yes") != "yes":
+            raise IllegalAction(_("%(senator)s must vote for this proposal (he sponsors its repeal).",
+                                  senator=senator_name(D, s, sid)))
+    for sid, spent in (values.get("talents") or {}).items():
+        if spent > s["senators"][sid]["talents"]:
+            raise IllegalAction(_("A Senator can spend only the talents in his own treasury for votes."))
+    attempt = (values.get("assassin", "none"), values.get("target", "none"))
+    if (attempt[0] == "none") != (attempt[1] == "none"):
+        raise IllegalAction(_("An assassination attempt names both your assassin and the target (or neither)."))
+    if values.get("daggers", 0) and attempt[0] == "none":
+        raise IllegalAction(_("Assassin cards are played only with an assassination attempt."))
+
+
+def answer_actions(seat: str, values: dict) -> list[dict]:
+    """The pending actions of an in-order answer: attempt, appeal, then the Tribune or the vote."""
+    todo = attempt_actions(seat, values)
+    how = values.get("appeal", "no")
+    if how != "no":
+        todo.append({"do": "appeal", "seat": seat})
+    if how == "first":
+        return todo  # the faction is called again once the appeal is known
+    if values.get("tribune") == "reserve":
+        todo.append({"do": "reserve", "seat": seat})
+    if values.get("tribune") == "veto":
+        todo.append({"do": "veto", "seat": seat})
+    else:
+        todo.append({"do": "cast", "seat": seat, "by": "vote", "votes": values["votes"],
+                     "talents": values.get("talents") or {}})
+    return todo
+
+
+class VoteStep(Step):
+    """A state of the vote: coming back from an assassination continues the vote."""
+
+    def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
+        after_attempt(s, D, rng, value)
+
+
+@state
+class SenateFactionVote(VoteStep):
+    """Rule 9.2: the called faction votes, Senator by Senator, with talents for extra votes; or vetoes
+    (Rule 9.3); it may also attempt an assassination (Rule 9.11) and set a standing vote (issue #15)."""
+
+    name = "senate_faction_vote"
+    short = "vote"
+    kind = "senate_vote"
+    waiting = _("to vote in the Senate")
+
+    def legal(self, s: dict, D: Any) -> dict:
+        return {floor.current(s)["called"]: [FORM]}
+
+    def form(self, s: dict, D: Any, seat: str) -> Form:
+        return vote_form(s, D, seat, sealed=False)
+
+    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
+        check_vote(s, D, seat, values)
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        return join_sentences([floor.floor_text(D, s), _("Your faction's vote:")])
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
+        return default_values(s, seat, self.form(s, D, seat).fields)
+
+    def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
+        bump(s)
+        standing_votes.apply_fields(s, seat, values)
+        s["ctx"]["todo"] = answer_actions(seat, values)
+        proceed(s, D, rng)
+
+
+@state
+class SenateCallFaction(VoteStep):
+    """Rule 9.1-9.2: the PM names the next faction to vote, after seeing the previous vote."""
+
+    name = "senate_call_faction"
+    short = "call"
+    kind = "call_faction"
+    forced_public = True  # who has not voted yet is public
+    waiting = _("to call the next faction to vote")
+
+    def legal(self, s: dict, D: Any) -> dict:
+        seat = floor.pm_seat(s)
+        return {seat: [f"call:{x}" for x in floor.remaining(s)] + ["rest"]} if seat else {}
+
+    def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        if cid == "rest":
+            return _("Call the others in seat order, without asking me again on this proposal")
+        return _("Call %(seat)s", seat=seat_name(cid[5:]))
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        return join_sentences([floor.floor_text(D, s), _("As Presiding Magistrate, call the next faction to vote.")])
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
+        """Spec 17.9 [A]: a PM who misses the deadline calls the next faction in seat order."""
+        return ids[0]
+
+    def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
+        bump(s)
+        if cid == "rest":
+            s["ctx"]["rest"] = True
+        else:
+            note(s, "faction_called", seat=cid[5:])
+            floor.update(s, called=cid[5:])
+        proceed(s, D, rng)
+
+
+@state
+class SenateSealedVote(VoteStep):
+    """Option senate_votes = "sealed": every faction answers at once, secretly; revealed together."""
+
+    name = "senate_sealed_vote"
+    short = "sealed_vote"
+    kind = "senate_vote"
+    secret = True
+    waiting = _("to vote in the Senate (sealed)")
+
+    def legal(self, s: dict, D: Any) -> dict:
+        return {seat: [FORM] for seat in floor.remaining(s) if seat not in s["sealed"]}
+
+    def form(self, s: dict, D: Any, seat: str) -> Form:
+        return vote_form(s, D, seat, sealed=True)
+
+    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
+        check_vote(s, D, seat, values)
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        return join_sentences([floor.floor_text(D, s), _("Votes are sealed: every faction answers at once and the "
+                                                         "votes are revealed together. Your faction's vote:")])
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
+        return default_values(s, seat, self.form(s, D, seat).fields)
+
+    def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
+        bump(s)
+        standing_votes.apply_fields(s, seat, values)
+        s["sealed"] = {**s["sealed"], seat: dict(values)}
+        if all(x in s["sealed"] for x in floor.remaining(s)):
+            proceed(s, D, rng)
 
 
 # ------------------------------------------------------------------------------ proposals in words
@@ -175,33 +601,87 @@ def proposal_words(D: Any, s: dict, proposal: dict) -> str:
 
 @words("consuls")
 def _consuls_words(D: Any, s: dict, proposal: dict) -> str:
-    from .names import senator_name
+
     a, b = proposal["candidates"]
     return _("%(a)s and %(b)s as Consuls", a=senator_name(D, s, a), b=senator_name(D, s, b))
 
 
 @words("censor")
 def _censor_words(D: Any, s: dict, proposal: dict) -> str:
-    from .names import senator_name
+
     return _("%(a)s as Censor", a=senator_name(D, s, proposal["candidate"]))
 
 
+# ------------------------------------------------------------------------------------- narration
 @narrates("proposal")
 def _proposal(t: Any, n: dict) -> str:
-    return _("Proposal to the Senate: %(proposal)s.", proposal=proposal_words(t.D, t.s, n["proposal"]))
+    p = n["proposal"]
+    if p.get("tribune") and p.get("by"):
+        if t.you(p["by"]):
+            return _("You propose with a Tribune: %(proposal)s.", proposal=proposal_words(t.D, t.s, p))
+        return _("%(seat)s proposes with a Tribune: %(proposal)s.", seat=t.who(p["by"]),
+                 proposal=proposal_words(t.D, t.s, p))
+    return _("Proposal to the Senate: %(proposal)s.", proposal=proposal_words(t.D, t.s, p))
 
 
 @narrates("faction_voted")
 def _voted(t: Any, n: dict) -> str:
+    facts = dict(yes=n["yes"], no=n["no"], spent=n["spent"])
+    standing = n.get("by") == "standing"
     if t.you(n["seat"]):
-        return _("You vote: %(yes)d for, %(no)d against (%(spent)d talents spent).", yes=n["yes"], no=n["no"],
-                 spent=n["spent"])
-    return _("%(seat)s votes: %(yes)d for, %(no)d against (%(spent)d talents spent).", seat=t.who(n["seat"]),
-             yes=n["yes"], no=n["no"], spent=n["spent"])
+        if standing:
+            return _("Your standing vote answers: %(yes)d for, %(no)d against.", **facts)
+        return _("You vote: %(yes)d for, %(no)d against (%(spent)d talents spent).", **facts)
+    if standing:
+        return _("%(seat)s votes by standing order: %(yes)d for, %(no)d against.", seat=t.who(n["seat"]), **facts)
+    return _("%(seat)s votes: %(yes)d for, %(no)d against (%(spent)d talents spent).", seat=t.who(n["seat"]), **facts)
+
+
+@narrates("faction_called")
+def _called(t: Any, n: dict) -> str:
+    if t.you(n["seat"]):
+        return _("The Presiding Magistrate calls you to vote.")
+    return _("The Presiding Magistrate calls %(seat)s to vote.", seat=t.who(n["seat"]))
+
+
+@narrates("sealed_votes_revealed")
+def _revealed(t: Any, n: dict) -> str:
+    return _("Every faction has answered: the sealed votes are revealed.")
+
+
+@narrates("attempt_void")
+def _void(t: Any, n: dict) -> str:
+    return _("Your assassination attempt cannot be made any more (its assassin or target is gone, or the attempt "
+             "is used): it is dropped.")
+
+
+@narrates("vote_cancelled")
+def _cancelled(t: Any, n: dict) -> str:
+    return n_("%(senators)s is dead: the proposal is cancelled.", "%(senators)s are dead: the proposal is cancelled.",
+              len(n["senators"]), senators=t.list(t.card(_card(x)) for x in n["senators"]))
+
+
+def _card(sid: str) -> str:
+    return ("st:" if sid[-1].isalpha() else "sen:") + sid
+
+
+@narrates("new_presiding_magistrate")
+def _new_pm(t: Any, n: dict) -> str:
+    if n["pm"] is None:
+        return _("Nobody is left in Rome to preside.")
+    return _("%(senator)s presides now.", senator=t.senator(n["pm"]))
 
 
 @narrates("vote_result")
-def _result(t: Any, n: dict) -> str:
+def _result(t: Any, n: dict) -> str | None:
+    status = n.get("status", "passed" if n["passed"] else "failed")
+    if status == "vetoed":
+        return _("The proposal is vetoed.")
+    if status == "cancelled":
+        return None
     if n["passed"]:
         return _("The proposal passes, %(yes)d to %(no)d.", yes=n["yes"], no=n["no"])
+    if n.get("unanimous"):
+        return _("The proposal fails, %(yes)d to %(no)d: a unanimous defeat for the Presiding Magistrate.",
+                 yes=n["yes"], no=n["no"])
     return _("The proposal fails, %(yes)d to %(no)d.", yes=n["yes"], no=n["no"])
