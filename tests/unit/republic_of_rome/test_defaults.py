@@ -96,12 +96,12 @@ def bid_passes(s, seat, v, p):
 
 def first_open_pair(s, seat, v, p):
     candidates = options(p, "first")
-    first = next((a, b) for a, b in combinations(candidates, 2) if accepted(s, seat, {"first": a, "second": b}))
+    first = next((a, b) for a, b in combinations(candidates, 2) if accepted(s, seat, {**v, "first": a, "second": b}))
     assert {v["first"], v["second"]} == set(first)
 
 
 def lowest_censor_candidate(s, seat, v, p):
-    assert v["censor"] == next(c for c in options(p, "censor") if accepted(s, seat, {"censor": c}))
+    assert v["censor"] == next(c for c in options(p, "censor") if accepted(s, seat, {**v, "censor": c}))
 
 
 def own_consul_in_rome(s, seat, v, p):
