@@ -1,27 +1,114 @@
-"""The Senate Phase, first part (Rule 9): what the turn needs to go on — the Consular elections (9.5), the
-Censor (9.6) and adjournment (9.9). Prosecutions, Governors, other business, the Dictator, Tribunes and
-assassinations are the full Senate (issue #15); docs/rules-republic-of-rome.md says what is not yet there.
+"""The Senate Phase's agenda (Rule 9.4), as named states in rulebook order:
+
+  senate_open_session -> senate_elect_consuls -> senate_consular_offices (elections.py) ->
+  (senate_appoint_dictator -> senate_elect_dictator -> senate_master_of_horse: dictator.py) ->
+  senate_elect_censor (elections.py) -> senate_prosecutions ... (prosecutions.py) -> senate_elect_governors
+  (governors.py) -> senate_other_business -> senate_propose ... (business.py; the kinds of proposal in
+  business.py, governors.py, forces.py, deployment.py, land_bills.py) -> senate_adjourn (adjournment.py).
+This module holds what they share: the Presiding Magistrate, a proposal's shape, the checkpoint between
+two proposals, the unanimous defeat and a Senator's consent.
+
+The Senate's record for the turn is `s["senate"]` (public, deep-copied per apply; removed at adjournment):
+  stage ("consuls" | "dictator" | "censor" | "prosecutions" | "governors" | "other" | "adjourned"),
+  pm (the presiding magistrate's sid), stepped_down [sids] (Rule 9.1), filled [offices filled this turn]
+  (Rule 9.5.4), rejected_pairs, rejected {kind: [candidates]}, refused [[sid, what]] (consents refused),
+  next (the state a checkpoint goes on to), and each module's own keys (prosecutions.py, governors.py,
+  business.py, forces.py say which).
+
+Between two proposals every state passes through `advance` (the checkpoint): the Presiding Magistrate is
+the HRAO again (Rule 9.1: a PM who dies or leaves is replaced; one who stepped down stays out), the
+automatic Consul for Life (Rule 9.10) and Repopulating Rome (Rule 9.9) are checked.
 """
 from __future__ import annotations
 
-from itertools import combinations
 from random import Random
 from typing import Any
 
-from domain.forms import Form, OneOf, Option
 from domain.i18n import _
-from domain.rules import IllegalAction
 
-from . import prosecutions  # noqa: F401  (registers its states and notes)
-from .dice import roll
-from .machine import FORM, Step, goto, state
+from .machine import Step, goto, state
 from .names import senator_name
-from .narrate import ROLL_PURPOSES, narrates
-from .state import aligned, bump, hrao, in_rome, note, sort_key
-from .turn import end_phase
-from .voting import start_vote
+from .narrate import narrates
+from .state import OFFICE_RANK, aligned, bump, change, holder, in_rome, note, ratings, sort_key
 
-MAJOR = ("dictator", "rome_consul", "field_consul", "censor", "master_of_horse")
+def presiding(s: dict, D: Any) -> str | None:
+    """Rule 9.1: the HRAO presides; a PM who stepped down after a unanimous defeat does not preside again
+    this turn (keeping his office), so the next HRAO does."""
+    out = set(s["senate"]["stepped_down"]) if "senate" in s else set()
+    for office in OFFICE_RANK:
+        sid = holder(s, office)
+        if sid is not None and sid not in out and in_rome(s, sid) and s["senators"][sid]["faction"] is not None:
+            return sid
+    present = [sid for sid in aligned(s) if in_rome(s, sid) and sid not in out]
+    if not present:
+        return None
+    return min(present, key=lambda sid: (-s["senators"][sid]["inf"], -ratings(D, s, sid)["oratory"], sort_key(sid)))
+
+
+def pm_seat(s: dict) -> str | None:
+    pm = s["senate"]["pm"]
+    return s["senators"][pm]["faction"] if pm in s["senators"] else None
+
+
+def proposal(s: dict, kind: str, **params: Any) -> dict:
+    """A PM's proposal as the vote engine reads it (the interface in voting.py)."""
+    pm = s["senate"]["pm"]
+    out = {"kind": kind, **params, "by": pm_seat(s), "pm": pm, "tribune": False, "vetoable": True,
+           "abstain": True, "unanimity_penalty": True}
+    if pm in s["senators"] and s["senators"][pm]["office"] == "dictator":
+        out["vetoable"] = False  # Rule 9.3: a Dictator's proposals cannot be vetoed
+    return out
+
+
+def advance(s: dict, D: Any, rng: Random, name: str) -> None:
+    """The checkpoint between two proposals (see the module docstring), then on to the state `name`."""
+    from .business import check_consul_for_life
+    from .repopulation import repopulate
+    sen = s["senate"]
+    sen["next"] = name
+    if sen["stage"] != "prosecutions":
+        sen["pm"] = presiding(s, D)
+    check_consul_for_life(s, D, rng)
+    if repopulate(s, D, rng):
+        goto(s, D, "senate_repopulate_rome", rng)
+        return
+    goto(s, D, name, rng)
+
+
+def after_vote(s: dict, D: Any, rng: Random, prop: dict, value: dict, name: str) -> None:
+    """Rule 9.1: a PM's proposal rejected unanimously costs him 1 Influence or the chair; then on to `name`."""
+    pm = prop.get("pm")
+    if value.get("unanimous_defeat") and prop.get("unanimity_penalty") and pm in s["senators"]:
+        s["senate"]["defeated_pm"] = pm
+        s["senate"]["next"] = name
+        if s["senators"][pm]["inf"] <= 0:
+            step_down(s, D, pm)
+        else:
+            goto(s, D, "senate_unanimous_defeat", rng)
+            return
+    advance(s, D, rng, name)
+
+
+def reject(s: dict, kind: str, key: Any) -> None:
+    """Rule 9.2: a defeated (or vetoed) proposal is not put again this turn unless materially changed."""
+    rejected = s["senate"]["rejected"]
+    s["senate"]["rejected"] = {**rejected, kind: rejected.get(kind, []) + [key]}
+
+
+def step_down(s: dict, D: Any, pm: str) -> None:
+    sen = s["senate"]
+    if sen["stage"] == "prosecutions":
+        sen["prosecutions_over"] = True  # Rule 9.7 item 7: the Censor ends all Prosecutions
+        note(s, "censor_ends_prosecutions", senator=pm)
+        return
+    sen["stepped_down"] = sen["stepped_down"] + [pm]
+    note(s, "pm_steps_down", senator=pm)
+
+
+def new_record() -> dict:
+    """The Senate's record for the turn, empty (see the module docstring)."""
+    return {"stage": "consuls", "pm": None, "stepped_down": [], "filled": [], "rejected_pairs": [], "rejected": {},
+            "refused": [], "next": None}
 
 
 @state
@@ -31,254 +118,145 @@ class SenateOpenSession(Step):
     name = "senate_open_session"
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
-        s["ctx"] = {"pm": hrao(s, D), "rejected": [], "elected": []}
-        note(s, "senate_opens", pm=s["ctx"]["pm"])
-        goto(s, D, "senate_elect_consuls", rng)
-
-
-def consul_candidates(s: dict) -> list[str]:
-    """Rule 9.5.1: Aligned Senators in Rome holding no office but Censor, not a current Consul (the
-    Temporary Rome Consul counts as one)."""
-    return sorted((sid for sid in aligned(s) if in_rome(s, sid)
-                   and s["senators"][sid]["office"] in (None, "censor")), key=sort_key)
-
-
-def open_pairs(s: dict) -> list[tuple[str, str]]:
-    rejected = {tuple(sorted(p)) for p in s["ctx"]["rejected"]}
-    return [p for p in combinations(consul_candidates(s), 2) if tuple(sorted(p)) not in rejected]
-
-
-def pm_seat(s: dict) -> str | None:
-    pm = s["ctx"].get("pm")
-    return s["senators"][pm]["faction"] if pm in s["senators"] else None
+        s["senate"] = new_record()
+        s["senate"]["pm"] = presiding(s, D)
+        note(s, "senate_opens", pm=s["senate"]["pm"])
+        advance(s, D, rng, "senate_elect_consuls")
 
 
 @state
-class SenateElectConsuls(Step):
-    """Rule 9.5.2: the PM nominates a pair; elected or rejected together; a rejected pair is not nominated
-    again this turn; when one possible pair remains it is appointed without a vote."""
+class SenateUnanimousDefeat(Step):
+    """Rule 9.1: after a unanimous defeat the PM loses 1 Influence or steps down for the rest of the turn
+    (the Censor during Prosecutions: loses 1 Influence or ends all Prosecutions, Rule 9.7 item 7)."""
 
-    name = "senate_elect_consuls"
-    short = "consuls"
-    kind = "nominate_consuls"
-    forced_public = True  # the candidates are public
-    waiting = _("to nominate two Consuls")
-
-    def enter(self, s: dict, D: Any, rng: Random) -> None:
-        pairs = open_pairs(s)
-        if len(pairs) == 1:
-            note(s, "last_pair_appointed", candidates=list(pairs[0]))
-            elect_consuls(s, D, list(pairs[0]), rng)
-        elif not pairs:
-            single = consul_candidates(s)  # spec 18.3 [A]: one Rome Consul, or none
-            if single:
-                elect_consuls(s, D, single[:1], rng)
-            else:
-                note(s, "no_consuls")
-                goto(s, D, "senate_elect_censor", rng)
-
-    def legal(self, s: dict, D: Any) -> dict:
-        seat = pm_seat(s)
-        return {seat: [FORM]} if seat else {}
-
-    def form(self, s: dict, D: Any, seat: str) -> Form:
-        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in consul_candidates(s))
-        return Form((OneOf("first", _("First candidate"), options), OneOf("second", _("Second candidate"), options)))
-
-    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
-        pair = tuple(sorted((values["first"], values["second"])))
-        if pair[0] == pair[1]:
-            raise IllegalAction(_("Nominate two different Senators."))
-        if pair not in {tuple(sorted(p)) for p in open_pairs(s)}:
-            raise IllegalAction(_("This pair was rejected already this turn: nominate another."))
-
-    def text(self, s: dict, D: Any, seat: str) -> str:
-        return _("As Presiding Magistrate, nominate two Senators for the Consulship (they are elected or rejected together).")
-
-    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
-        """[A] A PM who misses the deadline nominates the first open pair in id order."""
-        a, b = open_pairs(s)[0]
-        return {"first": a, "second": b}
-
-    def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
-        bump(s)
-        pair = sorted((values["first"], values["second"]), key=sort_key)
-        s["ctx"]["nominee"] = pair
-        start_vote(s, D, rng, {"kind": "consuls", "candidates": pair}, seat)
-
-    def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
-        pair = s["ctx"].pop("nominee")
-        if value["passed"]:
-            elect_consuls(s, D, pair, rng)
-            return
-        s["ctx"]["rejected"] = s["ctx"]["rejected"] + [pair]
-        self.enter(s, D, rng)
-
-
-@state
-class SenateConsularOffices(Step):
-    """Rule 9.5.3: the two Consuls agree who is Rome Consul; if they disagree, a dice-off and the winner
-    chooses (both preferences are sealed and revealed together)."""
-
-    name = "senate_consular_offices"
-    short = "offices"
-    kind = "choose_consular_office"
-    secret = True
-    waiting = _("to choose between Rome Consul and Field Consul")
-
-    def legal(self, s: dict, D: Any) -> dict:
-        owners = {s["senators"][sid]["faction"] for sid in s["ctx"]["consuls"]}
-        return {seat: [FORM] for seat in owners if seat not in s["sealed"]}
-
-    def form(self, s: dict, D: Any, seat: str) -> Form:
-        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in s["ctx"]["consuls"])
-        return Form((OneOf("rome_consul", _("Rome Consul"), options),))
-
-    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
-        pass
-
-    def text(self, s: dict, D: Any, seat: str) -> str:
-        a, b = s["ctx"]["consuls"]
-        return _("%(a)s and %(b)s are elected Consuls. Which of them should be Rome Consul (the other takes the "
-                 "field)? If the two factions disagree, dice decide.", a=senator_name(D, s, a), b=senator_name(D, s, b))
-
-    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
-        own = [sid for sid in s["ctx"]["consuls"] if s["senators"][sid]["faction"] == seat]
-        return {"rome_consul": own[0]}
-
-    def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
-        s["sealed"] = {**s["sealed"], seat: values["rome_consul"]}
-        bump(s)
-        owners = {s["senators"][sid]["faction"] for sid in s["ctx"]["consuls"]}
-        if owners <= set(s["sealed"]):
-            picks = {s["sealed"][w] for w in owners}
-            s["sealed"] = {}
-            rome = picks.pop() if len(picks) == 1 else dice_off(s, D, rng, s["ctx"]["consuls"])
-            install_consuls(s, D, rome, rng)
-
-
-def dice_off(s: dict, D: Any, rng: Random, consuls: list[str]) -> str:
-    """Rule 9.5.3 [A]: each Consul rolls 2d6, highest wins (ties re-roll); the winner takes Rome."""
-    while True:
-        a = sum(roll(s, rng, 2, "consul_dice_off", senator=consuls[0]))
-        b = sum(roll(s, rng, 2, "consul_dice_off", senator=consuls[1]))
-        if a != b:
-            return consuls[0] if a > b else consuls[1]
-
-
-def elect_consuls(s: dict, D: Any, pair: list[str], rng: Random) -> None:
-    s["ctx"]["consuls"] = pair
-    note(s, "consuls_elected", candidates=pair)
-    if len(pair) == 1:
-        install_consuls(s, D, pair[0], rng)
-        return
-    goto(s, D, "senate_consular_offices", rng)
-
-
-def install_consuls(s: dict, D: Any, rome: str, rng: Random) -> None:
-    """Rule 9.5.3: +5 Influence each; the previous Consuls (and the Temporary Rome Consul) become Prior
-    Consuls and leave office; the new Rome Consul presides."""
-    for x in s["senators"].values():
-        if x["office"] in ("rome_consul", "field_consul"):
-            x["office"], x["prior_consul"] = None, True
-    s["temporary_rome_consul"] = None
-    for sid in s["ctx"]["consuls"]:
-        x = s["senators"][sid]
-        office = "rome_consul" if sid == rome else "field_consul"
-        if x["office"] == "censor":
-            x["office"] = None  # Rule 9.5.1: an elected Censor gives up that office
-        x["office"] = office
-        x["inf"] += D.offices[office]["influence_gain"]
-        note(s, "office_taken", senator=sid, office=office)
-    s["ctx"]["pm"] = rome
-    goto(s, D, "senate_elect_censor", rng)
-
-
-def censor_candidates(s: dict) -> list[str]:
-    """Rule 9.6: Prior Consuls in Rome holding no other Major Office (the sitting Censor may succeed
-    himself); none: every Aligned Senator in Rome free of Major Offices."""
-    present = [sid for sid in aligned(s) if in_rome(s, sid)]
-    free = [sid for sid in present if s["senators"][sid]["office"] in (None, "censor")]
-    prior = [sid for sid in free if s["senators"][sid]["prior_consul"]]
-    out = prior or free
-    rejected = set(s["ctx"].get("rejected_censors", []))
-    return sorted((sid for sid in out if sid not in rejected), key=sort_key)
-
-
-@state
-class SenateElectCensor(Step):
-    """Rule 9.6: the Censor, right after the Consuls; a single candidate is appointed automatically."""
-
-    name = "senate_elect_censor"
-    short = "censor"
-    kind = "nominate_censor"
+    name = "senate_unanimous_defeat"
+    short = "defeat"
+    kind = "unanimous_defeat"
     forced_public = True
-    waiting = _("to nominate a Censor")
-
-    def enter(self, s: dict, D: Any, rng: Random) -> None:
-        s["ctx"]["pm"] = hrao(s, D)
-        candidates = censor_candidates(s)
-        if len(candidates) <= 1:
-            if candidates:
-                note(s, "censor_appointed", senator=candidates[0])
-                install_censor(s, D, candidates[0], rng)
-            else:
-                goto(s, D, "senate_adjourn", rng)
+    waiting = _("to choose between losing Influence and stepping down")
 
     def legal(self, s: dict, D: Any) -> dict:
-        seat = pm_seat(s)
-        return {seat: [FORM]} if seat else {}
+        pm = s["senate"]["defeated_pm"]
+        return {s["senators"][pm]["faction"]: ["lose_influence", "step_down"]}
 
-    def form(self, s: dict, D: Any, seat: str) -> Form:
-        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in censor_candidates(s))
-        return Form((OneOf("censor", _("Candidate for Censor"), options),))
-
-    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
-        pass
+    def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        if cid == "lose_influence":
+            return _("Lose 1 Influence and keep presiding")
+        if s["senate"]["stage"] == "prosecutions":
+            return _("End all Prosecutions")
+        return _("Step down as Presiding Magistrate for the rest of the turn")
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return _("As Presiding Magistrate, nominate a Censor.")
+        return _("Every other faction voted against the proposal of %(senator)s: he loses 1 Influence or steps down.",
+                 senator=senator_name(D, s, s["senate"]["defeated_pm"]))
 
-    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
-        return {"censor": censor_candidates(s)[0]}
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
+        """[A] A PM who misses the deadline steps down: the chair passes to a magistrate who answers."""
+        return "step_down"
 
-    def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
+    def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         bump(s)
-        s["ctx"]["nominee"] = values["censor"]
-        start_vote(s, D, rng, {"kind": "censor", "candidate": values["censor"]}, seat)
-
-    def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
-        candidate = s["ctx"].pop("nominee")
-        if value["passed"]:
-            install_censor(s, D, candidate, rng)
-            return
-        s["ctx"]["rejected_censors"] = s["ctx"].get("rejected_censors", []) + [candidate]
-        self.enter(s, D, rng)
+        pm = s["senate"].pop("defeated_pm")
+        if cid == "lose_influence":
+            change(s, pm, "inf", -D.c("unanimous_defeat_influence_loss"))
+            note(s, "pm_loses_influence", senator=pm)
+        else:
+            step_down(s, D, pm)
+        advance(s, D, rng, s["senate"]["next"])
 
 
-def install_censor(s: dict, D: Any, sid: str, rng: Random) -> None:
-    for other, x in s["senators"].items():
-        if x["office"] == "censor" and other != sid:
-            x["office"] = None
-    x = s["senators"][sid]
-    x["office"] = "censor"
-    x["inf"] += D.offices["censor"]["influence_gain"]
-    note(s, "office_taken", senator=sid, office="censor")
-    goto(s, D, "senate_adjourn", rng)
+# ------------------------------------------------------------------------------------------ consent
+def ask_consent(s: dict, D: Any, rng: Random, ask: list[str], what: str, then: str, back: str) -> None:
+    """Decision 36: the Senators in `ask` must consent (their factions answer one after the other) before
+    the pending proposal goes on (`then`: "business" or "prosecution"); a refusal withdraws it and the agenda
+    returns to `back`. A refusal is remembered for the turn (`what` names what was refused)."""
+    s["ctx"]["consent"] = {"ask": ask, "what": what, "then": then, "back": back}
+    goto(s, D, "senate_consent", rng)
+
+
+def refused(s: dict, sid: str, what: str) -> bool:
+    return [sid, what] in s["senate"]["refused"]
+
+
+def consent_words(D: Any, s: dict, what: str) -> str:
+    kind = what.split(":", 1)[0]
+    return CONSENT_WORDS.get(kind, CONSENT_WORDS["default"])
+
+
+CONSENT_WORDS = {
+    "prosecutor": _("to act as Prosecutor"), "land_bill": _("to sponsor the Land Bill"),
+    "repeal_land_bill": _("to sponsor the repeal"), "governors": _("to go out again as Governor"),
+    "deploy": _("to command a force below the War's strength"), "default": _("to the proposal"),
+}
 
 
 @state
-class SenateAdjourn(Step):
-    """Rule 9.9: adjournment. Until the full Senate (#15) there is no other business: the Senate adjourns
-    as soon as the Censor is chosen."""
+class SenateConsent(Step):
+    """Decision 36: a Senator's consent (Prosecutor, Land Bill sponsor, a Governor sent out again, a
+    Commander sent below the minimum force), asked of his faction."""
 
-    name = "senate_adjourn"
+    name = "senate_consent"
+    short = "consent"
+    kind = "consent"
+    waiting = _("to give or refuse consent")
 
-    def enter(self, s: dict, D: Any, rng: Random) -> None:
-        note(s, "senate_adjourns")
-        end_phase(s, D, rng)
+    def asked(self, s: dict) -> tuple[str, list[str]]:
+        ask = s["ctx"]["consent"]["ask"]
+        seat = s["senators"][ask[0]]["faction"]
+        return seat, [sid for sid in ask if s["senators"][sid]["faction"] == seat]
+
+    def legal(self, s: dict, D: Any) -> dict:
+        return {self.asked(s)[0]: ["consent", "refuse"]}
+
+    def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        return _("Consent") if cid == "consent" else _("Refuse")
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        _seat, ids = self.asked(s)
+        return _("Do %(senators)s consent %(what)s?", senators=t_list(senator_name(D, s, sid) for sid in ids),
+                 what=consent_words(D, s, s["ctx"]["consent"]["what"]))
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
+        """[A] No answer is no consent."""
+        return "refuse"
+
+    def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
+        bump(s)
+        c = s["ctx"]["consent"]
+        _seat, ids = self.asked(s)
+        note(s, "consent", seat=seat, senators=ids, given=cid == "consent")
+        if cid == "refuse":
+            s["senate"]["refused"] = s["senate"]["refused"] + [[sid, c["what"]] for sid in ids]
+            del s["ctx"]["consent"]
+            s["ctx"].pop("pending", None)
+            advance(s, D, rng, c["back"])
+            return
+        c["ask"] = [sid for sid in c["ask"] if sid not in ids]
+        if c["ask"]:
+            return
+        del s["ctx"]["consent"]
+        if c["then"] == "prosecution":
+            from .prosecutions import hold_trial
+            hold_trial(s, D, rng)
+        else:
+            from .business import put_to_vote
+            put_to_vote(s, D, rng)
 
 
+def t_list(items: Any) -> str:
+    from domain.rules import comma_list
+    return comma_list(items)
+
+
+@narrates("consent")
+def _consent(t: Any, n: dict) -> str:
+    names = t.list(t.senator(sid) for sid in n["senators"])
+    if n["given"]:
+        return _("%(senators)s consent.", senators=names)
+    return _("%(senators)s refuse: the proposal is withdrawn.", senators=names)
+
+
+# ------------------------------------------------------------------------------------------ narration
 @narrates("senate_opens")
 def _opens(t: Any, n: dict) -> str:
     if n["pm"] is None:
@@ -286,35 +264,21 @@ def _opens(t: Any, n: dict) -> str:
     return _("The Senate convenes; %(pm)s presides.", pm=t.senator(n["pm"]))
 
 
-@narrates("last_pair_appointed")
-def _last_pair(t: Any, n: dict) -> str:
-    a, b = n["candidates"]
-    return _("Only one possible pair is left: %(a)s and %(b)s are appointed Consuls.", a=t.senator(a), b=t.senator(b))
+@narrates("pm_steps_down")
+def _steps_down(t: Any, n: dict) -> str:
+    return _("%(senator)s steps down as Presiding Magistrate for the rest of the turn.", senator=t.senator(n["senator"]))
 
 
-@narrates("no_consuls")
-def _no_consuls(t: Any, n: dict) -> str:
-    return _("No Senator can be elected Consul this turn.")
+@narrates("pm_loses_influence")
+def _loses(t: Any, n: dict) -> str:
+    return _("%(senator)s loses 1 Influence after the unanimous defeat and keeps presiding.",
+             senator=t.senator(n["senator"]))
 
 
-@narrates("consuls_elected")
-def _consuls(t: Any, n: dict) -> str:
-    return _("Consuls elected: %(names)s.", names=t.list(t.senator(sid) for sid in n["candidates"]))
+@narrates("censor_ends_prosecutions")
+def _censor_ends(t: Any, n: dict) -> str:
+    return _("After the unanimous defeat the Censor %(senator)s ends the Prosecutions.", senator=t.senator(n["senator"]))
 
 
-@narrates("office_taken")
-def _office(t: Any, n: dict) -> str:
-    return _("%(senator)s becomes %(office)s.", senator=t.senator(n["senator"]), office=t.office(n["office"]))
 
-
-@narrates("censor_appointed")
-def _censor(t: Any, n: dict) -> str:
-    return _("%(senator)s is the only candidate and is appointed Censor.", senator=t.senator(n["senator"]))
-
-
-@narrates("senate_adjourns")
-def _adjourns(t: Any, n: dict) -> str:
-    return _("The Senate adjourns.")
-
-
-ROLL_PURPOSES.update({"consul_dice_off": _("the Consuls' dice-off")})
+from . import adjournment, business, dictator, elections, prosecutions, repopulation  # noqa: E402,F401  (register states)

@@ -18,13 +18,17 @@ every phase uses. A state is plain JSON. The keys:
   provinces: province id -> {developed, governor (sid or None), term}
   treasury (State, public), unrest, legions [{id, veteran, loyal_to, at}], fleets [{id, at}]
   drought, manpower_shortage, no_recruitment, evil_omens (levels), land_bills {I, II, III: count}
+  commands [{commander, war, legions [ids], fleets [ids], order, master_of_horse, turn}]: Commanders in the
+      field and their units (forces.py; a unit's `at` is "italy", "war:<id>" or "province:<id>")
+  senate: the Senate's record for the turn, only during the Senate Phase (senate.py)
+  consul_for_life {senator, seat, turn, elected} once somebody is Consul for Life (Rule 9.10)
   hrao (sid of the presiding official, recomputed), temporary_rome_consul (sid or None)
   initiatives (this turn's count), log_turn (per-turn facts), result (the end, once decided)
   sealed: seat -> answer (simultaneous decisions waiting for the last seat)
   notes: what the last apply did, for narration (rendered per viewer in narrate.py)
 
 Clone contract (toolkit.state): every top-level container is copied; below that, `senators`,
-`factions`, `provinces` and `ctx` records are copied one level deeper (phases may change a senator's
+`factions`, `provinces` and `forum` records are copied one level deeper, `ctx` and `senate` entirely (phases may change a senator's
 fields in place); every other nested container is replaced, never changed in place.
 """
 from __future__ import annotations
@@ -44,7 +48,8 @@ def _ctx(ctx: dict) -> dict:
     return deep_copy(ctx)
 
 
-DEEPER = {"senators": _records, "factions": _records, "provinces": _records, "ctx": _ctx, "forum": _records}
+DEEPER = {"senators": _records, "factions": _records, "provinces": _records, "ctx": _ctx, "forum": _records,
+          "senate": _ctx}
 SHARED = frozenset({"options", "notes", "removed"})
 _CLONE = Cloner(DEEPER, SHARED)
 

@@ -1,0 +1,184 @@
+"""Adjournment and its automatic effects (Rule 9.9): Proconsuls without the forces their War needs are
+recalled, units left without a Commander return to Italy, Land Commissioner returns to the Forum when no
+Land Bill is in effect, and a New Alliance in play is applied (the HRAO chooses the War: decision 46).
+Then the Senate's record for the turn is put away and the Combat Phase begins.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from domain.i18n import _
+
+from .business import land_bill_in_effect
+from .deployment import recall_command
+from .forces import commands, fleets_at, move, naval_pending, units_at
+from .machine import Step, goto, state
+from .names import card_name
+from .narrate import narrates
+from .state import bump, hrao_seat, note
+from .turn import end_phase
+
+NEW_ALLIANCE = "new_alliance"
+
+
+@state
+class SenateAdjourn(Step):
+    """Rule 9.9: the PM adjourns (no vote, no veto) once the elections, Prosecutions and Governors are done."""
+
+    name = "senate_adjourn"
+
+    def enter(self, s: dict, D: Any, rng: Random) -> None:
+        s["senate"]["stage"] = "adjourned"
+        note(s, "senate_adjourns")
+        recall_unsupplied(s, D)
+        send_home_orphans(s)
+        land_commissioner_returns(s)
+        if NEW_ALLIANCE in s["forum"]["events"] and alliance_targets(s):
+            goto(s, D, "senate_new_alliance", rng)
+            return
+        close(s, D, rng)
+
+
+def close(s: dict, D: Any, rng: Random) -> None:
+    s.pop("senate", None)
+    end_phase(s, D, rng)
+
+
+def recall_unsupplied(s: dict, D: Any) -> None:
+    """Rule 9.8.5, 9.9: a Commander short of Fleet Support, or without Legions for a land battle, or without
+    Fleets for a naval battle, is recalled."""
+    for c in list(commands(s)):
+        if c["war"] not in s["forum"]["wars"]:
+            continue
+        naval = naval_pending(s, D, c["war"])
+        short = len(c["fleets"]) < D.wars[c["war"]]["fleet_support"] or (not c["fleets"] if naval else not c["legions"])
+        if short:
+            note(s, "proconsul_unsupplied", senator=c["commander"])
+            recall_command(s, c["commander"])
+
+
+def send_home_orphans(s: dict) -> None:
+    """Rule 9.9, spec 18.15: units on a War card with no Commander return to Italy."""
+    held_l = {i for c in commands(s) for i in c["legions"]}
+    held_f = {i for c in commands(s) for i in c["fleets"]}
+    legions = [u["id"] for u in s["legions"] if u["at"].startswith("war:") and u["id"] not in held_l]
+    fleets = [f["id"] for f in s["fleets"] if f["at"].startswith("war:") and f["id"] not in held_f]
+    if legions or fleets:
+        move(s, "legions", legions, "italy")
+        move(s, "fleets", fleets, "italy")
+        note(s, "orphans_home", legions=len(legions), fleets=len(fleets))
+
+
+def land_commissioner_returns(s: dict) -> None:
+    """Rule 18.13: Land Commissioner returns to the Forum at the end of a Senate with no Land Bill in effect."""
+    if land_bill_in_effect(s):
+        return
+    for sid, x in s["senators"].items():
+        if "land_commissioner" in x["concessions"]:
+            x["concessions"] = [c for c in x["concessions"] if c != "land_commissioner"]
+            s["forum"]["concessions"] = s["forum"]["concessions"] + ["land_commissioner"]
+            note(s, "land_commissioner_returns", senator=sid)
+
+
+# -------------------------------------------------------------------------------------- New Alliance
+def alliance_targets(s: dict) -> list[str]:
+    """Rule 13: any War or Revolt in play (flipped side: a War, not a Revolt)."""
+    flipped = s["forum"]["events"][NEW_ALLIANCE].get("flipped")
+    return [w for w, v in s["forum"]["wars"].items() if v["status"] != "imminent" and not (flipped and v.get("revolt"))]
+
+
+@state
+class SenateNewAlliance(Step):
+    """Rule 13 (decision 46): at the end of the Senate the HRAO picks the War that makes peace."""
+
+    name = "senate_new_alliance"
+    short = "alliance"
+    kind = "new_alliance_choice"
+    forced_public = True
+    waiting = _("to choose the War that ends with the New Alliance")
+
+    def legal(self, s: dict, D: Any) -> dict:
+        return {hrao_seat(s, D): alliance_targets(s)}
+
+    def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        return card_name(D, "war:" + cid)
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        return _("New Alliance: as HRAO, choose the War that ends by the new alliance.")
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
+        """[A] The War with the greatest printed land strength."""
+        return max(ids, key=lambda w: (D.wars[w]["land_strength"], w))
+
+    def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
+        bump(s)
+        apply_alliance(s, D, rng, cid)
+        close(s, D, rng)
+
+
+def apply_alliance(s: dict, D: Any, rng: Random, wid: str) -> None:
+    """Normal side: the State gets half the Spoils (rounded down) and the War is shuffled into the top six
+    cards of the deck (its Naval Victory marker gone). Flipped: the War is discarded with its full Spoils and
+    its Provinces are created. Its forces come home; a Leader left without a War of his series goes to the
+    Curia [A]."""
+    flipped = s["forum"]["events"][NEW_ALLIANCE].get("flipped")
+    spoils = D.wars[wid]["spoils"] if flipped else D.wars[wid]["spoils"] // 2
+    for c in [c for c in commands(s) if c["war"] == wid]:
+        recall_command(s, c["commander"])
+    move(s, "legions", units_at(s, "war:" + wid), "italy")
+    move(s, "fleets", fleets_at(s, "war:" + wid), "italy")
+    s["forum"]["wars"] = {w: v for w, v in s["forum"]["wars"].items() if w != wid}
+    s["treasury"] += spoils
+    if flipped:
+        s["discard"] = s["discard"] + ["war:" + wid]
+        create_provinces(s, D, wid)
+    else:
+        top = s["deck"][:6] + ["war:" + wid]
+        rng.shuffle(top)
+        s["deck"] = top + s["deck"][6:]
+    series = D.wars[wid]["series"]
+    if not any(D.wars[w]["series"] == series for w in s["forum"]["wars"]):
+        gone = [lid for lid in s["forum"]["leaders"] if D.leaders[lid]["series"] == series]
+        s["forum"]["leaders"] = {lid: v for lid, v in s["forum"]["leaders"].items() if lid not in gone}
+        s["curia"] = {**s["curia"], "leaders": s["curia"]["leaders"] + gone}
+    s["forum"]["events"] = {e: v for e, v in s["forum"]["events"].items() if e != NEW_ALLIANCE}
+    note(s, "new_alliance", war=wid, spoils=spoils, discarded=bool(flipped))
+
+
+def create_provinces(s: dict, D: Any, wid: str) -> None:
+    for pid in D.wars[wid].get("creates_provinces", []):
+        if pid not in s["provinces"]:
+            s["provinces"][pid] = {"developed": False, "governor": None, "term": 0}
+            s["forum"]["provinces"] = s["forum"]["provinces"] + [pid]
+
+
+@narrates("senate_adjourns")
+def _adjourns(t: Any, n: dict) -> str:
+    return _("The Senate adjourns.")
+
+
+@narrates("proconsul_unsupplied")
+def _unsupplied(t: Any, n: dict) -> str:
+    return _("%(senator)s lacks the forces his War needs and is recalled.", senator=t.senator(n["senator"]))
+
+
+@narrates("orphans_home")
+def _orphans(t: Any, n: dict) -> str:
+    return _("%(legions)d Legions and %(fleets)d Fleets without a Commander return to Italy.", legions=n["legions"],
+             fleets=n["fleets"])
+
+
+@narrates("land_commissioner_returns")
+def _commissioner(t: Any, n: dict) -> str:
+    return _("No Land Bill is in effect: Land Commissioner returns from %(senator)s to the Forum.",
+             senator=t.senator(n["senator"]))
+
+
+@narrates("new_alliance")
+def _alliance(t: Any, n: dict) -> str:
+    if n["discarded"]:
+        return _("A New Alliance ends the %(war)s: the State gains its Spoils of %(spoils)s.",
+                 war=t.card("war:" + n["war"]), spoils=t.talents(n["spoils"]))
+    return _("A New Alliance suspends the %(war)s: the State gains %(spoils)s and the War returns to the deck.",
+             war=t.card("war:" + n["war"]), spoils=t.talents(n["spoils"]))

@@ -1,0 +1,390 @@
+"""Commands and garrisons (Rule 9.8.5, 9.8.1): sending a Commander with units from Italy against a War,
+reinforcing a Commander in the field, recalling him, sending Legions to a Province as a garrison and
+bringing a garrison home. Where forces are kept: forces.py's docstring.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from domain.forms import Form, Number, OneOf, Option, SomeOf
+from domain.i18n import _
+from domain.rules import IllegalAction
+
+from .business import Kind, kind
+from .forces import (command_of, commands, fleets_at, move, naval_pending, strength, units_at, war_strength)
+from .governors import province_label
+from .names import card_name, senator_name
+from .narrate import narrates
+from .senate import proposal, refused
+from .state import holder, in_rome, note, sort_key
+from .voting import words
+
+
+def sent(s: dict) -> list[str]:
+    return s["senate"].get("sent", [])
+
+
+def senator_options(D: Any, s: dict, ids: list[str]) -> tuple[Option, ...]:
+    return tuple(Option(sid, senator_name(D, s, sid)) for sid in ids)
+
+
+def war_options(D: Any, s: dict, ids: list[str]) -> tuple[Option, ...]:
+    return tuple(Option(w, card_name(D, "war:" + w)) for w in ids)
+
+
+def unit_fields(s: dict) -> tuple:
+    """Legions (regular, by number), Veterans (by id: their allegiance matters) and Fleets from Italy."""
+    fields: list = [Number("legions", _("Legions"), 0, len(units_at(s, "italy", False)))]
+    veterans = units_at(s, "italy", True)
+    if veterans:
+        fields.append(SomeOf("veterans", _("Veteran Legions"), tuple(Option(str(i), _("Veteran Legion %(n)d", n=i))
+                                                                       for i in veterans)))
+    fields.append(Number("fleets", _("Fleets"), 0, len(fleets_at(s, "italy"))))
+    return tuple(fields)
+
+
+def picked_units(s: dict, values: dict) -> tuple[list[int], list[int]]:
+    legions = units_at(s, "italy", False)[:values["legions"]] + [int(i) for i in values.get("veterans", [])]
+    return legions, fleets_at(s, "italy")[:values["fleets"]]
+
+
+# -------------------------------------------------------------------------------------------- deploy
+def commanders(s: dict) -> list[str]:
+    """Rule 9.8.5: the Field Consul; the Rome Consul only with or after him (here: once the Field Consul is
+    not in Rome, or there is none [A]); the Dictator (with his Master of Horse). In Rome, not in command."""
+    out = []
+    field, rome, dictator = holder(s, "field_consul"), holder(s, "rome_consul"), holder(s, "dictator")
+    for sid in (dictator, field):
+        if sid is not None and in_rome(s, sid):
+            out.append(sid)
+    if rome is not None and in_rome(s, rome) and (field is None or not in_rome(s, field)):
+        out.append(rome)
+    return out
+
+
+def targets(s: dict) -> list[str]:
+    return [w for w, v in s["forum"]["wars"].items() if v["status"] in ("active", "inactive", "unprosecuted")]
+
+
+def blocked_by_series(s: dict, D: Any, wid: str) -> bool:
+    """Rule 9.8.5: not a later War of a series while an earlier Active War of it is not attacked this turn."""
+    war = D.wars[wid]
+    attacked = {c["war"] for c in commands(s)}
+    return any(D.wars[w]["series"] == war["series"] and D.wars[w]["series_index"] < war["series_index"]
+               and v["status"] in ("active", "unprosecuted") and w not in attacked
+               for w, v in s["forum"]["wars"].items())
+
+
+def deployable(s: dict, D: Any) -> list[str]:
+    """Wars a force from Italy can be sent against now (series order kept, enough Fleets for support)."""
+    fleets = len(fleets_at(s, "italy"))
+    if not units_at(s, "italy") and not fleets:
+        return []
+    return [w for w in targets(s) if not blocked_by_series(s, D, w) and D.wars[w]["fleet_support"] <= fleets
+            and (units_at(s, "italy") or D.wars[w]["fleet_support"] or fleets)]
+
+
+def check_force(s: dict, D: Any, wid: str, legions: list[int], fleets: list[int]) -> None:
+    if not legions and not fleets:
+        raise IllegalAction(_("Send at least one unit."))
+    need = D.wars[wid]["fleet_support"]
+    if len(fleets) < need:
+        raise IllegalAction(_("The %(war)s needs at least %(n)d Fleets in support.", war=card_name(D, "war:" + wid),
+                              n=need))
+
+
+def below_minimum(s: dict, D: Any, sid: str, wid: str, legions: list[int], fleets: list[int]) -> bool:
+    naval = naval_pending(s, D, wid)
+    enemy = war_strength(s, D, wid)["naval" if naval else "land"]
+    return strength(D, s, sid, legions, fleets, naval) < enemy
+
+
+@kind
+class Deploy(Kind):
+    """Rule 9.8.5 (decision 37 deploy): a Commander with units from Italy against an Active or Inactive War
+    (attacking an Inactive War makes it Active); below the minimum force only with his consent; sending the
+    PM away ends the Senate."""
+
+    name = "deploy"
+    label = _("Send a Commander against a War")
+
+    def available(self, s: dict, D: Any) -> bool:
+        return self.first(s, D) is not None
+
+    def first(self, s: dict, D: Any) -> dict | None:
+        """The first legal deployment, with every unit in Italy (the strongest force)."""
+        for sid in commanders(s):
+            for war in deployable(s, D):
+                values = {"commander": sid, "war": war, "legions": len(units_at(s, "italy", False)),
+                          "fleets": len(fleets_at(s, "italy"))}
+                if units_at(s, "italy", True):
+                    values["veterans"] = [str(i) for i in units_at(s, "italy", True)]
+                legions, fleets = picked_units(s, values)
+                if not (below_minimum(s, D, sid, war, legions, fleets) and refused(s, sid, "deploy:" + war)):
+                    return values
+        return None
+
+    def form(self, s: dict, D: Any) -> Form:
+        return Form((OneOf("commander", _("Commander"), senator_options(D, s, commanders(s))),
+                     OneOf("war", _("War"), war_options(D, s, deployable(s, D)))) + unit_fields(s))
+
+    def default(self, s: dict, D: Any) -> dict:
+        return self.first(s, D)
+
+    def check(self, s: dict, D: Any, values: dict) -> None:
+        wid = values["war"]
+        if blocked_by_series(s, D, wid):
+            raise IllegalAction(_("An earlier War of the same series must be attacked first."))
+        legions, fleets = picked_units(s, values)
+        check_force(s, D, wid, legions, fleets)
+        if below_minimum(s, D, values["commander"], wid, legions, fleets) and \
+                refused(s, values["commander"], "deploy:" + wid):
+            raise IllegalAction(_("%(senator)s has refused to lead so small a force.",
+                                  senator=senator_name(D, s, values["commander"])))
+
+    def proposals(self, s: dict, D: Any, values: dict) -> list[dict]:
+        legions, fleets = picked_units(s, values)
+        p = proposal(s, self.name, commander=values["commander"], war=values["war"], legions=legions, fleets=fleets)
+        p["sends_to_war"] = [values["commander"]]  # for standing votes ("no on anything that sends my Senators")
+        return [p]
+
+    def consents(self, s: dict, D: Any, prop: dict) -> list[str]:
+        below = below_minimum(s, D, prop["commander"], prop["war"], prop["legions"], prop["fleets"])
+        return [prop["commander"]] if below else []
+
+    def consent_key(self, prop: dict) -> str:
+        return "deploy:" + prop["war"]
+
+    def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
+        sid, wid = prop["commander"], prop["war"]
+        ok = sid in s["senators"] and in_rome(s, sid) and wid in s["forum"]["wars"]
+        if not value["passed"] or not ok:
+            return
+        legions = [i for i in prop["legions"] if i in units_at(s, "italy")]
+        fleets = [i for i in prop["fleets"] if i in fleets_at(s, "italy")]
+        where = "war:" + wid
+        left = units_at(s, where)  # Rule 18.15: units left on the War card join the new Commander [A]
+        free = [u for u in left if not any(u in c["legions"] for c in commands(s))]
+        move(s, "legions", legions, where)
+        move(s, "fleets", fleets, where)
+        party = [sid]
+        horse = holder(s, "master_of_horse")
+        if s["senators"][sid]["office"] == "dictator" and horse is not None and in_rome(s, horse):
+            party.append(horse)
+        for who in party:
+            s["senators"][who]["location"] = where
+        war = s["forum"]["wars"][wid]
+        if war["status"] == "inactive":
+            s["forum"]["wars"] = {**s["forum"]["wars"], wid: {**war, "status": "active"}}
+        order = max([c["order"] for c in commands(s)] + [0]) + 1
+        s["commands"] = commands(s) + [{"commander": sid, "war": wid, "legions": legions + free, "fleets": fleets,
+                                        "order": order, "master_of_horse": party[1] if len(party) > 1 else None,
+                                        "turn": s["turn"]}]
+        s["senate"]["sent"] = sent(s) + party
+        note(s, "commander_sent", senator=sid, war=wid, legions=len(legions), fleets=len(fleets))
+        if s["senate"]["pm"] in party:
+            s["senate"]["closed"] = True  # Rule 9.8.5: sending the PM away ends the Senate at once
+
+
+@words("deploy")
+def _deploy_words(D: Any, s: dict, p: dict) -> str:
+    return _("to send %(senator)s against the %(war)s with %(legions)d Legions and %(fleets)d Fleets",
+             senator=senator_name(D, s, p["commander"]), war=card_name(D, "war:" + p["war"]),
+             legions=len(p["legions"]), fleets=len(p["fleets"]))
+
+
+@narrates("commander_sent")
+def _sent(t: Any, n: dict) -> str:
+    return _("%(senator)s leaves for the %(war)s with %(legions)d Legions and %(fleets)d Fleets.",
+             senator=t.senator(n["senator"]), war=t.card("war:" + n["war"]), legions=n["legions"], fleets=n["fleets"])
+
+
+# --------------------------------------------------------------------------------- reinforce / recall
+def in_field(s: dict) -> list[str]:
+    """Commanders in the field who were not sent or reinforced in this Senate."""
+    return sorted((c["commander"] for c in commands(s) if c["commander"] in s["senators"]
+                   and c["commander"] not in sent(s)), key=sort_key)
+
+
+@kind
+class Reinforce(Kind):
+    """Rule 9.8.5: more units from Italy to a Commander in the field (not to one who left in this Senate)."""
+
+    name = "reinforce"
+    label = _("Reinforce a Commander in the field")
+
+    def available(self, s: dict, D: Any) -> bool:
+        return bool(in_field(s)) and bool(units_at(s, "italy") or fleets_at(s, "italy"))
+
+    def form(self, s: dict, D: Any) -> Form:
+        return Form((OneOf("commander", _("Commander"), senator_options(D, s, in_field(s))),) + unit_fields(s))
+
+    def default(self, s: dict, D: Any) -> dict:
+        has_legion = bool(units_at(s, "italy", False))
+        values = {"commander": in_field(s)[0], "legions": 1 if has_legion else 0, "fleets": 0 if has_legion else
+                  min(1, len(fleets_at(s, "italy")))}
+        if units_at(s, "italy", True):
+            values["veterans"] = [] if has_legion or fleets_at(s, "italy") else [str(units_at(s, "italy", True)[0])]
+        return values
+
+    def check(self, s: dict, D: Any, values: dict) -> None:
+        legions, fleets = picked_units(s, values)
+        if not legions and not fleets:
+            raise IllegalAction(_("Send at least one unit."))
+
+    def proposals(self, s: dict, D: Any, values: dict) -> list[dict]:
+        legions, fleets = picked_units(s, values)
+        return [proposal(s, self.name, commander=values["commander"], legions=legions, fleets=fleets)]
+
+    def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
+        c = command_of(s, prop["commander"])
+        if not value["passed"] or c is None:
+            return
+        legions = [i for i in prop["legions"] if i in units_at(s, "italy")]
+        fleets = [i for i in prop["fleets"] if i in fleets_at(s, "italy")]
+        move(s, "legions", legions, "war:" + c["war"])
+        move(s, "fleets", fleets, "war:" + c["war"])
+        s["commands"] = [{**x, "legions": x["legions"] + legions, "fleets": x["fleets"] + fleets}
+                         if x["commander"] == prop["commander"] else x for x in commands(s)]
+        s["senate"]["sent"] = sent(s) + [prop["commander"]]
+        note(s, "commander_reinforced", senator=prop["commander"], legions=len(legions), fleets=len(fleets))
+
+
+@kind
+class Recall(Kind):
+    """Rule 9.8.5: a Commander in the field (not sent or reinforced in this Senate) comes home; his units
+    return to Italy (a replacement is a recall followed by a new deployment [A])."""
+
+    name = "recall"
+    label = _("Recall a Commander")
+
+    def available(self, s: dict, D: Any) -> bool:
+        return bool(in_field(s))
+
+    def form(self, s: dict, D: Any) -> Form:
+        return Form((OneOf("commander", _("Commander"), senator_options(D, s, in_field(s))),))
+
+    def default(self, s: dict, D: Any) -> dict:
+        return {"commander": in_field(s)[0]}
+
+    def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
+        if value["passed"] and command_of(s, prop["commander"]) is not None:
+            recall_command(s, prop["commander"])
+
+
+def recall_command(s: dict, sid: str) -> None:
+    c = command_of(s, sid)
+    move(s, "legions", c["legions"], "italy")
+    move(s, "fleets", c["fleets"], "italy")
+    for who in (sid, c.get("master_of_horse")):
+        if who in s["senators"] and s["senators"][who]["location"].startswith("war:"):
+            s["senators"][who]["location"] = "rome"
+    s["commands"] = [x for x in commands(s) if x["commander"] != sid]
+    note(s, "commander_recalled", senator=sid)
+
+
+@words("reinforce")
+def _reinforce_words(D: Any, s: dict, p: dict) -> str:
+    return _("to reinforce %(senator)s with %(legions)d Legions and %(fleets)d Fleets",
+             senator=senator_name(D, s, p["commander"]), legions=len(p["legions"]), fleets=len(p["fleets"]))
+
+
+@words("recall")
+def _recall_words(D: Any, s: dict, p: dict) -> str:
+    return _("to recall %(senator)s and his forces", senator=senator_name(D, s, p["commander"]))
+
+
+@narrates("commander_reinforced")
+def _reinforced(t: Any, n: dict) -> str:
+    return _("%(senator)s is reinforced with %(legions)d Legions and %(fleets)d Fleets.",
+             senator=t.senator(n["senator"]), legions=n["legions"], fleets=n["fleets"])
+
+
+@narrates("commander_recalled")
+def _recalled(t: Any, n: dict) -> str:
+    return _("%(senator)s is recalled to Rome; his forces return to Italy.", senator=t.senator(n["senator"]))
+
+
+# ------------------------------------------------------------------------------------------ garrisons
+def garrisons(s: dict) -> list[str]:
+    """Provinces whose garrison may come home (not the Legions that arrived in this Senate)."""
+    arrived = set(s["senate"].get("garrisoned", []))
+    return sorted({u["at"].split(":", 1)[1] for u in s["legions"]
+                   if u["at"].startswith("province:") and u["id"] not in arrived})
+
+
+@kind
+class Garrison(Kind):
+    """Rule 9.8.1: Legions from Italy to a Province as its garrison (they stay until recalled, not in the
+    turn they arrive)."""
+
+    name = "garrison"
+    label = _("Send a garrison to a Province")
+
+    def available(self, s: dict, D: Any) -> bool:
+        return bool(s["provinces"]) and bool(units_at(s, "italy"))
+
+    def form(self, s: dict, D: Any) -> Form:
+        provinces = tuple(Option(p, province_label(D, p)) for p in sorted(s["provinces"]))
+        return Form((OneOf("province", _("Province"), provinces),
+                     Number("legions", _("Legions"), 1, len(units_at(s, "italy")))))
+
+    def default(self, s: dict, D: Any) -> dict:
+        return {"province": sorted(s["provinces"])[0], "legions": 1}
+
+    def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
+        if not value["passed"]:
+            return
+        ids = (units_at(s, "italy", False) + units_at(s, "italy", True))[:prop["legions"]]
+        move(s, "legions", ids, "province:" + prop["province"])
+        s["senate"]["garrisoned"] = s["senate"].get("garrisoned", []) + ids
+        note(s, "garrison_sent", province=prop["province"], legions=len(ids))
+
+
+@kind
+class RecallGarrison(Kind):
+    """Rule 9.8.1: a Province's garrison returns to Italy."""
+
+    name = "recall_garrison"
+    label = _("Bring a garrison home")
+
+    def available(self, s: dict, D: Any) -> bool:
+        return bool(garrisons(s))
+
+    def form(self, s: dict, D: Any) -> Form:
+        return Form((OneOf("province", _("Province"), tuple(Option(p, province_label(D, p)) for p in garrisons(s))),))
+
+    def default(self, s: dict, D: Any) -> dict:
+        return {"province": garrisons(s)[0]}
+
+    def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
+        if not value["passed"]:
+            return
+        arrived = set(s["senate"].get("garrisoned", []))
+        ids = [i for i in units_at(s, "province:" + prop["province"]) if i not in arrived]
+        move(s, "legions", ids, "italy")
+        note(s, "garrison_recalled", province=prop["province"], legions=len(ids))
+
+
+@words("garrison")
+def _garrison_words(D: Any, s: dict, p: dict) -> str:
+    return _("to send %(legions)d Legions to %(province)s as its garrison", legions=p["legions"],
+             province=province_label(D, p["province"]))
+
+
+@words("recall_garrison")
+def _recall_garrison_words(D: Any, s: dict, p: dict) -> str:
+    return _("to bring the garrison of %(province)s home", province=province_label(D, p["province"]))
+
+
+@narrates("garrison_sent")
+def _garrison(t: Any, n: dict) -> str:
+    return _("%(legions)d Legions go to %(province)s as its garrison.", legions=n["legions"],
+             province=province_label(t.D, n["province"]))
+
+
+@narrates("garrison_recalled")
+def _garrison_home(t: Any, n: dict) -> str:
+    return _("The garrison of %(province)s (%(legions)d Legions) returns to Italy.", legions=n["legions"],
+             province=province_label(t.D, n["province"]))

@@ -1,0 +1,296 @@
+"""The elections that open the Senate (Rule 9.5-9.6): the Consuls by pairs (decision 26), their offices
+(sealed, decision 27), then, after the optional Dictator (dictator.py), the Censor (decision 31)."""
+from __future__ import annotations
+
+from itertools import combinations
+from random import Random
+from typing import Any
+
+from domain.forms import Form, OneOf, Option, encode
+from domain.i18n import _
+from domain.rules import IllegalAction
+
+from .dice import roll
+from .machine import FORM, Step, goto, state
+from .names import senator_name
+from .narrate import ROLL_PURPOSES, narrates
+from .senate import advance, after_vote, pm_seat, proposal, reject
+from .state import aligned, bump, change, in_rome, note, sort_key
+from .voting import order_field, start_vote
+
+
+# ------------------------------------------------------------------------------------ Consuls (9.5)
+def consul_candidates(s: dict) -> list[str]:
+    """Rule 9.5.1: Aligned Senators in Rome holding no office but Censor, not a current Consul (the
+    Temporary Rome Consul counts as one)."""
+    return sorted((sid for sid in aligned(s) if in_rome(s, sid)
+                   and s["senators"][sid]["office"] in (None, "censor")), key=sort_key)
+
+
+def open_pairs(s: dict) -> list[tuple[str, str]]:
+    rejected = {tuple(sorted(p)) for p in s["senate"]["rejected_pairs"]}
+    return [p for p in combinations(consul_candidates(s), 2) if tuple(sorted(p)) not in rejected]
+
+
+@state
+class SenateElectConsuls(Step):
+    """Rule 9.5.2: the PM nominates a pair; elected or rejected together; a rejected pair is not nominated
+    again this turn; when one possible pair remains it is appointed without a vote."""
+
+    name = "senate_elect_consuls"
+    short = "consuls"
+    kind = "nominate_consuls"
+    forced_public = True  # the candidates are public
+    waiting = _("to nominate two Consuls")
+
+    def enter(self, s: dict, D: Any, rng: Random) -> None:
+        pairs = open_pairs(s)
+        if len(pairs) == 1:
+            note(s, "last_pair_appointed", candidates=list(pairs[0]))
+            elect_consuls(s, D, list(pairs[0]), rng)
+        elif not pairs:
+            single = consul_candidates(s)  # spec 18.3 [A]: one Rome Consul, or none
+            if single:
+                elect_consuls(s, D, single[:1], rng)
+            else:
+                note(s, "no_consuls")
+                after_consuls(s, D, rng)
+
+    def legal(self, s: dict, D: Any) -> dict:
+        seat = pm_seat(s)
+        return {seat: [FORM]} if seat else {}
+
+    def form(self, s: dict, D: Any, seat: str) -> Form:
+        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in consul_candidates(s))
+        return Form((OneOf("first", _("First candidate"), options), OneOf("second", _("Second candidate"), options),
+                     order_field()), encode(self.default(s, D, seat, [])))
+
+    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
+        pair = tuple(sorted((values["first"], values["second"])))
+        if pair[0] == pair[1]:
+            raise IllegalAction(_("Nominate two different Senators."))
+        if pair not in {tuple(sorted(p)) for p in open_pairs(s)}:
+            raise IllegalAction(_("This pair was rejected already this turn: nominate another."))
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        return _("As Presiding Magistrate, nominate two Senators for the Consulship (they are elected or rejected together).")
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
+        """ror-by-mail.md: the HRAO's consul nomination is made for him: the first open pair in id order."""
+        a, b = open_pairs(s)[0]
+        return {"first": a, "second": b, "order": "first"}
+
+    def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
+        bump(s)
+        pair = sorted((values["first"], values["second"]), key=sort_key)
+        s["ctx"]["proposal"] = proposal(s, "consuls", candidates=pair, order=values["order"])
+        start_vote(s, D, rng, s["ctx"]["proposal"])
+
+    def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
+        prop = s["ctx"].pop("proposal")
+        pair = prop["candidates"]
+        if value["passed"] and all(sid in s["senators"] and in_rome(s, sid) for sid in pair):
+            elect_consuls(s, D, pair, rng)
+            return
+        s["senate"]["rejected_pairs"] = s["senate"]["rejected_pairs"] + [pair]
+        after_vote(s, D, rng, prop, value, self.name)
+
+
+@state
+class SenateConsularOffices(Step):
+    """Rule 9.5.3: the two Consuls agree who is Rome Consul; if they disagree, a dice-off and the winner
+    chooses (both preferences are sealed and revealed together)."""
+
+    name = "senate_consular_offices"
+    short = "offices"
+    kind = "choose_consular_office"
+    secret = True
+    waiting = _("to choose between Rome Consul and Field Consul")
+
+    def legal(self, s: dict, D: Any) -> dict:
+        owners = {s["senators"][sid]["faction"] for sid in s["ctx"]["consuls"]}
+        return {seat: [FORM] for seat in owners if seat not in s["sealed"]}
+
+    def form(self, s: dict, D: Any, seat: str) -> Form:
+        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in s["ctx"]["consuls"])
+        return Form((OneOf("rome_consul", _("Rome Consul"), options),))
+
+    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
+        pass
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        a, b = s["ctx"]["consuls"]
+        return _("%(a)s and %(b)s are elected Consuls. Which of them should be Rome Consul (the other takes the "
+                 "field)? If the two factions disagree, dice decide.", a=senator_name(D, s, a), b=senator_name(D, s, b))
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
+        own = [sid for sid in s["ctx"]["consuls"] if s["senators"][sid]["faction"] == seat]
+        return {"rome_consul": own[0]}
+
+    def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
+        s["sealed"] = {**s["sealed"], seat: values["rome_consul"]}
+        bump(s)
+        owners = {s["senators"][sid]["faction"] for sid in s["ctx"]["consuls"]}
+        if owners <= set(s["sealed"]):
+            picks = {s["sealed"][w] for w in owners}
+            s["sealed"] = {}
+            rome = picks.pop() if len(picks) == 1 else dice_off(s, D, rng, s["ctx"]["consuls"])
+            install_consuls(s, D, rome, rng)
+
+
+def dice_off(s: dict, D: Any, rng: Random, consuls: list[str]) -> str:
+    """Rule 9.5.3 [A]: each Consul rolls 2d6, highest wins (ties re-roll); the winner takes Rome."""
+    while True:
+        a = sum(roll(s, rng, 2, "consul_dice_off", senator=consuls[0]))
+        b = sum(roll(s, rng, 2, "consul_dice_off", senator=consuls[1]))
+        if a != b:
+            return consuls[0] if a > b else consuls[1]
+
+
+def elect_consuls(s: dict, D: Any, pair: list[str], rng: Random) -> None:
+    s["ctx"]["consuls"] = pair
+    note(s, "consuls_elected", candidates=pair)
+    if len(pair) == 1:
+        install_consuls(s, D, pair[0], rng)
+        return
+    goto(s, D, "senate_consular_offices", rng)
+
+
+def install_consuls(s: dict, D: Any, rome: str, rng: Random) -> None:
+    """Rule 9.5.3: +5 Influence each; the previous Consuls (the Temporary Rome Consul included) and the
+    Dictator of the last turn become Prior Consuls and leave office, as does the Master of Horse; the new
+    Rome Consul presides."""
+    for x in s["senators"].values():
+        if x["office"] in ("rome_consul", "field_consul", "dictator") and not x["rebel"]:
+            x["office"], x["prior_consul"] = None, True
+        elif x["office"] == "master_of_horse" and not x["rebel"]:
+            x["office"] = None
+    s["temporary_rome_consul"] = None
+    for sid in s["ctx"].pop("consuls"):
+        x = s["senators"][sid]
+        office = "rome_consul" if sid == rome else "field_consul"
+        x["office"] = office  # Rule 9.5.1: an elected Censor gives up that office
+        change(s, sid, "inf", D.offices[office]["influence_gain"])
+        note(s, "office_taken", senator=sid, office=office)
+        s["senate"]["filled"] = s["senate"]["filled"] + [office]
+    after_consuls(s, D, rng)
+
+
+def after_consuls(s: dict, D: Any, rng: Random) -> None:
+    from .dictator import dictator_allowed
+    if dictator_allowed(s, D):
+        s["senate"]["stage"] = "dictator"
+        advance(s, D, rng, "senate_appoint_dictator")
+    else:
+        start_censor(s, D, rng)
+
+
+# -------------------------------------------------------------------------------------- Censor (9.6)
+def start_censor(s: dict, D: Any, rng: Random) -> None:
+    s["senate"]["stage"] = "censor"
+    advance(s, D, rng, "senate_elect_censor")
+
+
+def censor_candidates(s: dict) -> list[str]:
+    """Rule 9.6: Prior Consuls in Rome holding no other Major Office (the sitting Censor may succeed
+    himself); none: every Aligned Senator in Rome free of Major Offices."""
+    present = [sid for sid in aligned(s) if in_rome(s, sid)]
+    free = [sid for sid in present if s["senators"][sid]["office"] in (None, "censor")]
+    prior = [sid for sid in free if s["senators"][sid]["prior_consul"]]
+    rejected = set(s["senate"]["rejected"].get("censor", []))
+    return sorted((sid for sid in prior or free if sid not in rejected), key=sort_key)
+
+
+@state
+class SenateElectCensor(Step):
+    """Rule 9.6: the Censor, right after the Consuls (and the Dictator); a single candidate is appointed."""
+
+    name = "senate_elect_censor"
+    short = "censor"
+    kind = "nominate_censor"
+    forced_public = True
+    waiting = _("to nominate a Censor")
+
+    def enter(self, s: dict, D: Any, rng: Random) -> None:
+        candidates = censor_candidates(s)
+        if "censor" in s["senate"]["filled"] or len(candidates) <= 1 or pm_seat(s) is None:
+            if candidates and "censor" not in s["senate"]["filled"]:
+                note(s, "censor_appointed", senator=candidates[0])
+                install_censor(s, D, candidates[0], rng)
+            else:
+                from .prosecutions import start_prosecutions
+                start_prosecutions(s, D, rng)
+
+    def legal(self, s: dict, D: Any) -> dict:
+        seat = pm_seat(s)
+        return {seat: [FORM]} if seat else {}
+
+    def form(self, s: dict, D: Any, seat: str) -> Form:
+        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in censor_candidates(s))
+        return Form((OneOf("censor", _("Candidate for Censor"), options), order_field()),
+                    encode(self.default(s, D, seat, [])))
+
+    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
+        pass
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        return _("As Presiding Magistrate, nominate a Censor.")
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
+        return {"censor": censor_candidates(s)[0], "order": "first"}
+
+    def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
+        bump(s)
+        s["ctx"]["proposal"] = proposal(s, "censor", candidate=values["censor"], order=values["order"])
+        start_vote(s, D, rng, s["ctx"]["proposal"])
+
+    def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
+        prop = s["ctx"].pop("proposal")
+        candidate = prop["candidate"]
+        if value["passed"] and candidate in s["senators"] and in_rome(s, candidate):
+            install_censor(s, D, candidate, rng)
+            return
+        reject(s, "censor", candidate)
+        after_vote(s, D, rng, prop, value, self.name)
+
+
+def install_censor(s: dict, D: Any, sid: str, rng: Random) -> None:
+    for other, x in s["senators"].items():
+        if x["office"] == "censor" and other != sid:
+            x["office"] = None
+    s["senators"][sid]["office"] = "censor"
+    change(s, sid, "inf", D.offices["censor"]["influence_gain"])
+    note(s, "office_taken", senator=sid, office="censor")
+    s["senate"]["filled"] = s["senate"]["filled"] + ["censor"]
+    from .prosecutions import start_prosecutions
+    start_prosecutions(s, D, rng)
+
+
+# ------------------------------------------------------------------------------------------ narration
+@narrates("last_pair_appointed")
+def _last_pair(t: Any, n: dict) -> str:
+    a, b = n["candidates"]
+    return _("Only one possible pair is left: %(a)s and %(b)s are appointed Consuls.", a=t.senator(a), b=t.senator(b))
+
+
+@narrates("no_consuls")
+def _no_consuls(t: Any, n: dict) -> str:
+    return _("No Senator can be elected Consul this turn.")
+
+
+@narrates("consuls_elected")
+def _consuls(t: Any, n: dict) -> str:
+    return _("Consuls elected: %(names)s.", names=t.list(t.senator(sid) for sid in n["candidates"]))
+
+
+@narrates("office_taken")
+def _office(t: Any, n: dict) -> str:
+    return _("%(senator)s becomes %(office)s.", senator=t.senator(n["senator"]), office=t.office(n["office"]))
+
+
+@narrates("censor_appointed")
+def _censor(t: Any, n: dict) -> str:
+    return _("%(senator)s is the only candidate and is appointed Censor.", senator=t.senator(n["senator"]))
+
+
+ROLL_PURPOSES.update({"consul_dice_off": _("the Consuls' dice-off")})
