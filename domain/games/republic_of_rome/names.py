@@ -34,8 +34,9 @@ PROVINCES = (N_("Sicilia"), N_("Sardinia et Corsica"), N_("Hispania Citerior"), 
              N_("Illyricum"), N_("Gallia Cisalpina"), N_("Gallia Narbonensis"), N_("Gallia Transalpina"),
              N_("Macedonia"), N_("Africa"), N_("Asia"), N_("Bithynia"), N_("Cilicia et Cyprus"),
              N_("Creta et Cyrenaica"), N_("Syria"))
+GAMES = (N_("Slice and Dice"), N_("Blood Fest"), N_("Gladiator Gala"))
 GLOSSARY = frozenset(list(PHASES.values()) + list(OFFICES.values())
-                     + list(WARS + LEADERS + CONCESSIONS + INTRIGUE + EVENTS + PROVINCES))
+                     + list(WARS + LEADERS + CONCESSIONS + INTRIGUE + EVENTS + PROVINCES + GAMES))
 
 
 def name_of(text: str) -> str:
