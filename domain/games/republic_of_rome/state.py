@@ -13,17 +13,20 @@ every phase uses. A state is plain JSON. The keys:
   deck [card ids, top first] (order secret to all), curia {senators [sid], concessions [ids], leaders [ids]}
   discard [card ids], removed [card ids] (out of the game)
   forum {wars {war id: {status "active"|"inactive"|"unprosecuted"|"imminent", naval_victory}},
-         leaders {leader id: war series or None}, events {event id: {flipped, level, turn}},
+         leaders {leader id: the War he joined}, events {event id: {flipped, level, turn}} (events.py),
          provinces [province ids without Governor], concessions [ids awaiting award]}
   provinces: province id -> {developed, governor (sid or None), term}
   treasury (State, public), unrest, legions [{id, veteran, loyal_to, at}], fleets [{id, at}]
   drought, manpower_shortage, no_recruitment, evil_omens (levels), land_bills {I, II, III: count}
+  manpower_shortage_population (the Population table's part of manpower_shortage), allied_enthusiasm and
+  trial_of_verres (events for the next Revenue Phase; 0: none): events.py, population.py
   commands [{commander, war, legions [ids], fleets [ids], order, master_of_horse, turn}]: Commanders in the
       field and their units (forces.py; a unit's `at` is "italy", "war:<id>" or "province:<id>")
   senate: the Senate's record for the turn, only during the Senate Phase (senate.py)
   consul_for_life {senator, seat, turn, elected} once somebody is Consul for Life (Rule 9.10)
   hrao (sid of the presiding official, recomputed), temporary_rome_consul (sid or None)
-  initiatives (this turn's count), log_turn (per-turn facts), result (the end, once decided)
+  initiatives (this turn's count), deck_exhausted_turn (the turn the last card was drawn),
+  log_turn (per-turn facts), result (the end, once decided)
   sealed: seat -> answer (simultaneous decisions waiting for the last seat)
   notes: what the last apply did, for narration (rendered per viewer in narrate.py)
 
