@@ -32,3 +32,13 @@ def rule_section(rules_id: str, kind: str) -> str | None:
     """The section explaining a decision of this kind (None: the title has no help for it)."""
     h = help_module(rules_id)
     return h.PROMPT_SECTIONS.get(kind) if h else None
+
+
+def kind_name(rules_id: str, kind: str) -> str:
+    """A kind of decision as players read it (a standing order answers one kind): the title of the rules
+    section explaining it, a translatable message; else the kind's id in words ("draw_or_pass" -> "draw or
+    pass")."""
+    h = help_module(rules_id)
+    section = h.PROMPT_SECTIONS.get(kind) if h else None
+    title = next((s.get("title") for s in getattr(h, "SECTIONS", ()) if s.get("id") == section), None) if section else None
+    return title or str(kind).replace("_", " ")

@@ -350,8 +350,11 @@ def _choose(svc: Any, gid: str, seat: str, prompt: Any, choice: Any, key: str, s
 def _order_set(svc: Any, gid: str, seat: str, kind: str) -> dict:
     """What the confirmation says about the order just set: its number (to find it on the game page)
     and its kind in words. The order may already be gone (cancelled in a race): then no number."""
-    order = next((o for o in svc.get(gid).standing.get(seat, []) if o["kind"] == kind), None)
-    return {"order": order["id"] if order else None, "kind": kind.replace("_", " ")}
+    from domain.help import kind_name
+
+    game = svc.get(gid)
+    order = next((o for o in game.standing.get(seat, []) if o["kind"] == kind), None)
+    return {"order": order["id"] if order else None, "kind": to_json(kind_name(game.rules_id, kind))}
 
 
 def _keywords(svc: Any, game: Any, seat: str) -> dict[str, str]:

@@ -28,6 +28,7 @@ from markupsafe import Markup, escape
 
 import locales
 from domain.i18n import Message, Sentences, _, from_json
+from domain.help import kind_name
 from domain.rules import seat_name
 
 STATUS_NAMES = {"active": _("active"), "paused": _("paused"), "finished": _("finished"),
@@ -288,7 +289,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(reader_language=reader_language, status_name=status_name,
                                 winner_list=winner_list, language_links=language_links,
                                 seat_settings_url=seat_settings_url, reply_keywords=reply_keywords,
-                                all_reply_keywords=all_reply_keywords,
+                                all_reply_keywords=all_reply_keywords, kind_name=kind_name,
                                 language_names=locales.NAMES)
     app.json = LocalisedJSON(app)
     app.register_blueprint(bp)

@@ -296,12 +296,33 @@ def check_describe(rules: Rules, before: dict, seat: str, choice: str, after: di
 
 # ------------------------------------------------------------------------ hidden information
 
-def check_hidden(rules: Rules, state: dict, seats: Sequence[str], hide: Hide, rng: random.Random) -> int:
+def in_language(value: Any, language: str | None) -> Any:
+    """A view as a reader of `language` gets it: every message in it rendered (None: as the rules made it).
+    A translation may show a parameter its English leaves out, or pick a plural by a hidden count."""
+    if language is None:
+        return value
+    if isinstance(value, (Message, Sentences)):
+        import locales
+
+        return locales.render(value, language)
+    if isinstance(value, dict):
+        return {k: in_language(v, language) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [in_language(v, language) for v in value]
+    return value
+
+
+def check_hidden(rules: Rules, state: dict, seats: Sequence[str], hide: Hide, rng: random.Random,
+                 language: str | None = None) -> int:
     """The differential check. `hide(state, owner, rng)` makes a copy of the state that differs only in what
     `owner` alone may know (and what nobody may know, e.g. a deck's order). For each viewer (every seat and
     the spectator), the private information of *every other* seat is altered at once: the viewer's view
     must not change. Returns 1 if the alteration of one seat drawn at random changed that seat's own view
-    (the positive control, counted over a game: a hook that alters nothing would make the check vacuous)."""
+    (the positive control, counted over a game: a hook that alters nothing would make the check vacuous).
+    With `language`, the views are compared as rendered in that language (`in_language`)."""
+    def view(s: dict, viewer: str) -> Any:
+        return in_language(rules.view(s, viewer), language)
+
     def altered(owners: Sequence[str]) -> dict:
         s = roundtrip(state)
         for owner in owners:
@@ -310,16 +331,16 @@ def check_hidden(rules: Rules, state: dict, seats: Sequence[str], hide: Hide, rn
 
     for viewer in viewers(seats):
         others = [s for s in seats if s != viewer]
-        view, changed = rules.view(state, viewer), rules.view(altered(others), viewer)
-        assert changed == view, (
+        seen, changed = view(state, viewer), view(altered(others), viewer)
+        assert changed == seen, (
             f"[hidden] the view of {viewer!r} changes when only the private information of {', '.join(others)} "
-            f"changes (view keys that differ: {_changed_keys(view, changed)})")
+            f"changes{f' (in {language})' if language else ''} (view keys that differ: {_changed_keys(seen, changed)})")
     owner = rng.choice(list(seats))
-    return int(rules.view(altered([owner]), owner) != rules.view(state, owner))
+    return int(view(altered([owner]), owner) != view(state, owner))
 
 
 def check_secret_step(rules: Rules, before: dict, seat: str, choice: str, prompt: Prompt, seats: Sequence[str],
-                      rng: random.Random) -> int:
+                      rng: random.Random, language: str | None = None) -> int:
     """Applying one sealed choice of a round whose reveal is not complete: every other seat's view (and the
     spectator's) must be the same whichever legal choice `seat` sealed. Returns 1 if an alternative existed."""
     others = [c for c in legal_answers(prompt) if c != choice]
@@ -333,7 +354,7 @@ def check_secret_step(rules: Rules, before: dict, seat: str, choice: str, prompt
     instead = rules.apply(before, seat, alternative, random.Random(seed))
     for viewer in viewers(seats):
         if viewer != seat:
-            assert rules.view(chosen, viewer) == rules.view(instead, viewer), (
+            assert in_language(rules.view(chosen, viewer), language) == in_language(rules.view(instead, viewer), language), (
                 f"[sealed] before the reveal, the view of {viewer!r} tells whether {seat} sealed {choice!r} or "
                 f"{alternative!r} (view keys that differ: "
                 f"{_changed_keys(rules.view(chosen, viewer), rules.view(instead, viewer))})")
@@ -353,12 +374,13 @@ class RulesGame:
 
 
 def play_rules(rules: Rules, players: int, seed: int, *, options: dict | None = None, max_decisions: int = 5000,
-               hide: Hide | None = None, secret_steps: bool = False, full: bool = True,
+               hide: Hide | None = None, secret_steps: bool = False, full: bool = True, language: str | None = None,
                texts: TextCheck | None = None) -> RulesGame:
     """One random legal game through the rules alone, with `check_state` before every decision and
     `checked_apply`/`check_describe` at every apply (`full`); `hide` adds the differential check at every
     state, `secret_steps` the sealed-choice check at every reveal, `texts` (a TextCheck) collects every
-    player-visible text that is not a catalogued message."""
+    player-visible text that is not a catalogued message; `language` makes both view checks compare the
+    views as rendered in that language."""
     seats = seats_for(rules, players)
     chooser, draws, checks = random.Random(f"{seed}:choices"), random.Random(f"{seed}:draws"), random.Random(seed)
     game = RulesGame(rules.setup(seats, dict(options or {}), draws))
@@ -384,7 +406,7 @@ def play_rules(rules: Rules, players: int, seed: int, *, options: dict | None = 
                 checked = game.state
                 prompts = check_state(rules, game.state, seats, checks, texts) if full else rules.prompts(game.state)
                 if hide is not None:
-                    game.hidden_seen_by_owner += check_hidden(rules, game.state, seats, hide, checks)
+                    game.hidden_seen_by_owner += check_hidden(rules, game.state, seats, hide, checks, language)
             game.outcome = rules.outcome(game.state)
             if game.outcome is not None:
                 check_outcome(game.outcome, seats)
@@ -392,7 +414,7 @@ def play_rules(rules: Rules, players: int, seed: int, *, options: dict | None = 
             open_prompts = [p for p in prompts if p.seat not in sealed]
             if not open_prompts:
                 assert sealed, "[outcome] nobody owes a decision but the game has no outcome: it is stuck"
-                _reveal(rules, game, seats, sealed, apply, secret_steps, checks)
+                _reveal(rules, game, seats, sealed, apply, secret_steps, checks, language)
                 continue
             prompt = open_prompts[chooser.randrange(len(open_prompts))]
             choice = random_answer(prompt, chooser, rules, game.state)
@@ -406,14 +428,15 @@ def play_rules(rules: Rules, players: int, seed: int, *, options: dict | None = 
 
 
 def _reveal(rules: Rules, game: RulesGame, seats: Sequence[str], sealed: dict, apply: Callable,
-            secret_steps: bool, checks: random.Random) -> None:
+            secret_steps: bool, checks: random.Random, language: str | None = None) -> None:
     """The platform's reveal: sealed choices applied in seat order. The later seats' choices were made
     against the prompts they were shown, so those prompts must still offer them unchanged."""
     order = [s for s in seats if s in sealed]
     for i, seat in enumerate(order):
         choice, prompt = sealed[seat]
         if secret_steps and i < len(order) - 1:
-            game.secret_steps_checked += check_secret_step(rules, game.state, seat, choice, prompt, seats, checks)
+            game.secret_steps_checked += check_secret_step(rules, game.state, seat, choice, prompt, seats, checks,
+                                                           language)
         apply(seat, choice)
         waiting = {p.seat: p for p in rules.prompts(game.state)}
         for later in order[i + 1:]:

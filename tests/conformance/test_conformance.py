@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from domain.rules import get_rules
+from locales import LANGUAGES
 from tests.conformance import harness
 from tests.conformance.titles import DECLARATIONS, all_titles, case_id, cases, declaration, player_counts
 
@@ -50,17 +51,26 @@ def test_random_legal_games_finish_and_every_step_keeps_the_protocol(case):
     assert not get_rules(title).prompts(game.state)
 
 
+# The differential runs in every language (docs/i18n.md): the views are compared as rendered in a language
+# that rotates from case to case, so each title meets each language without tripling the cases.
+LANGUAGE_OF = {case: LANGUAGES[n % len(LANGUAGES)] for n, case in enumerate(RULES_CASES)}
+
+
+def test_the_differential_meets_every_language():
+    assert set(LANGUAGE_OF.values()) == set(LANGUAGES)
+
+
 @pytest.mark.parametrize("case", RULES_CASES, ids=case_id)
 def test_no_view_shows_another_seats_private_information(case):
     """The differential check at every step: altering the private fields (the title's `hide`) of every
     seat but one changes that seat's view not at all, nor the spectator's when every seat's is altered;
     and during a reveal, a sealed choice already applied could have been any other legal choice without
-    any other view changing."""
+    any other view changing. The views are compared as a reader of the case's language reads them."""
     title, players, seed = case
     assert title in DECLARATIONS, f"{title!r} has no Declaration in tests/conformance/titles.py"
     d = declaration(title)
     game = harness.play_rules(get_rules(title), players, seed, options=d.options, max_decisions=d.max_decisions,
-                              hide=d.hide, secret_steps=True, full=False)
+                              hide=d.hide, secret_steps=True, full=False, language=LANGUAGE_OF[case])
     if d.hide is not None:
         assert game.hidden_seen_by_owner > 0, \
             f"control: {title}'s hide hook never changed even its owner's view, so the check proved nothing"

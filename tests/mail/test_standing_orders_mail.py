@@ -60,7 +60,7 @@ def test_always_makes_the_choice_and_sets_an_order(table, body):
     confirmation = latest(boxes, email, "reply_accepted")
     text = text_of(confirmation)
     assert "Recorded: Pass" in text and f"Standing order {order['id']} set" in text
-    assert '"draw or pass" question' in text and "Your standing orders" in text and "/go/" in text
+    assert '"Drawing after a win" question' in text and "Your standing orders" in text and "/go/" in text
     assert f"Standing order {order['id']} set" in html_of(confirmation)
 
 

@@ -1,6 +1,7 @@
 """Hidden information through the HTTP API on random games: at every step, for every seat, the view and
 the history contain nothing private to another seat (toy: other hands and sealed cards; Sylla: other
-seats' denarii, tokens and sealed choices)."""
+seats' denarii, tokens and sealed choices). The check runs in every language (docs/i18n.md): each case's
+table speaks one of them, in turn, so every answer is rendered in that language (Content-Language says so)."""
 from __future__ import annotations
 
 import json
@@ -11,19 +12,20 @@ import pytest
 from domain.forms import random_reply
 from domain.game import MAX_STANDING_ORDERS
 
+import locales
 from domain.rules import titles
 from tests.web.helpers import call, embedded_app, new_game
 
 
-def seat_views(client, gid, tokens, with_history: bool) -> dict[str, str]:
+def seat_views(client, gid, tokens, with_history: bool, language: str = "en") -> dict[str, str]:
     out = {}
     for seat, token in tokens.items():
         v = call(client, "GET", f"/api/games/{gid}/view", token)
-        assert v.status_code == 200
+        assert v.status_code == 200 and v.headers["Content-Language"] == language
         text = v.text
         if with_history:
             h = call(client, "GET", f"/api/games/{gid}/history", token)
-            assert h.status_code == 200
+            assert h.status_code == 200 and h.headers["Content-Language"] == language
             text += h.text
         out[seat] = text
     return out
@@ -65,12 +67,18 @@ def check_sylla(svc, gid, texts, views_json):
 CASES = [("toy", 2, 1), ("toy", 3, 2), ("toy", 4, 3)]
 if "sylla" in titles():
     CASES += [("sylla", 4, 5)]
+# The language rotates per case rather than tripling every case: each language is checked on some table.
+CASES = [(*case, locales.LANGUAGES[(n + 1) % len(locales.LANGUAGES)]) for n, case in enumerate(CASES)]
 
 
-@pytest.mark.parametrize("rules, players, seed", CASES)
-def test_no_seat_sees_another_seats_secrets(svc, rules, players, seed):
+def test_the_cases_cover_every_language():
+    assert {case[-1] for case in CASES} == set(locales.LANGUAGES)
+
+
+@pytest.mark.parametrize("rules, players, seed, language", CASES)
+def test_no_seat_sees_another_seats_secrets(svc, rules, players, seed, language):
     client = embedded_app(svc).test_client()
-    g = new_game(client, rules, players)
+    g = new_game(client, rules, players, language=language)
     gid, tokens = g["id"], g["tokens"]
     rng = random.Random(seed)
     check = check_toy if rules == "toy" else check_sylla
@@ -79,7 +87,7 @@ def test_no_seat_sees_another_seats_secrets(svc, rules, players, seed):
     while svc.get(gid).status == "active":
         assert step < 3000
         with_history = rules == "toy" or step % 30 == 0
-        texts = seat_views(client, gid, tokens, with_history=with_history)
+        texts = seat_views(client, gid, tokens, with_history=with_history, language=language)
         views_json = {s: json.loads(t[:_json_end(t)]) for s, t in texts.items()}
         check(svc, gid, texts, views_json)
         for seat, hidden in secrets_of.items():

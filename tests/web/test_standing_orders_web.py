@@ -220,7 +220,7 @@ def test_the_checkbox_sets_an_order_and_the_card_cancels_it(svc):
     [order] = svc.get(gid).standing[winner]
     assert (order["kind"], order["choice"]) == ("draw_or_pass", "pass")
     page = client.get(r.headers["Location"]).text
-    assert "Your standing orders" in page and "Draw or pass:" in page and f"(order {order['id']})" in page
+    assert "Your standing orders" in page and "Drawing after a win:" in page and f"(order {order['id']})" in page
     cancel = f"/games/{gid}/standing-orders/{order['id']}/cancel"
     assert cancel in page
     before = version(svc, gid)
