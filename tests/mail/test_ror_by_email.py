@@ -11,12 +11,10 @@ import random
 
 import pytest
 
-from domain import forms
-from domain.games.republic_of_rome import RULES
 from notifications.delivery import flush
 from notifications.inbound import handle
 from tests.mail.helpers import PLAYERS, Mailboxes, choices_in, html_of, mail_service, reply_to, text_of
-from tests.web.ror_play import TREASURY_LINE, leaked_cards, reply_lines, secret_card_names
+from tests.web.ror_play import TREASURY_LINE, bot_answer, leaked_cards, reply_lines, secret_card_names
 
 TURNS = 1
 FORM_MAIL = "reply to this e-mail with one line per field"
@@ -54,7 +52,7 @@ def test_setup_and_a_whole_turn_by_email_replies_and_no_mailbox_shows_another_se
             n, _label, cid = rng.choice(choices_in(latest))
             body = str(n)
         else:
-            body = reply_lines(prompt.form, forms.random_legal(RULES, game.state, prompt, rng))
+            body = reply_lines(prompt.form, bot_answer(game.state, prompt, rng)[0])
         result = handle(svc, reply_to(latest, body))
         assert result.outcome == "accepted", (prompt.kind, body, result)
         kinds.add(prompt.kind)

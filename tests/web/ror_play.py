@@ -5,13 +5,32 @@ and a form's answer written as a person writes it in an e-mail reply.
 from __future__ import annotations
 
 import json
+import random
 import re
 
+from domain import forms
 from domain.forms import EachOf, Form, Number, OneOf, Rows, SomeOf
+from domain.games.republic_of_rome import RULES
 from domain.games.republic_of_rome.data import data_for
 from domain.games.republic_of_rome.names import card_name
+from domain.rules import IllegalAction, Prompt
 
 TREASURY_LINE = re.compile(r"Faction treasury: (-?\d+) T")
+
+
+def bot_answer(state: dict, prompt: Prompt, rng: random.Random) -> tuple[str, bool]:
+    """(answer, refused): the bot's answer (`forms.random_legal`). When its random tries all fail, the bot
+    falls back to the form's default, for a form without one its first options; where the rules refuse
+    that, the rules' own default (what a missed deadline plays) is answered instead and `refused` is
+    True: a bot seat would have been refused there (reported by the random play's summary line)."""
+    answer = forms.random_legal(RULES, state, prompt, rng)
+    if prompt.form is None or answer != forms.default_answer(prompt.form):
+        return answer, False
+    try:
+        forms.accept(RULES, state, prompt, answer)
+        return answer, False
+    except IllegalAction:
+        return RULES.default_choice(state, prompt.seat), True
 
 
 def secret_card_names(state: dict, owner: str) -> set[str]:

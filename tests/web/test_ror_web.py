@@ -1,6 +1,6 @@
 """Issue #14, done when: a 4-player game of The Republic of Rome, created by its id (the title is unlisted),
 plays three whole turns through the web: every decision is sent to the JSON API with the seat's own token
-(a form's answer as its canonical JSON, drawn as the bot draws it), and every seat's view, history and
+(a form's answer as its canonical JSON, drawn as the bot draws it: ror_play.bot_answer), and every seat's view, history and
 board page show that seat's own faction treasury and hand and nobody else's.
 """
 from __future__ import annotations
@@ -10,11 +10,9 @@ import random
 
 import pytest
 
-from domain import forms
-from domain.games.republic_of_rome import RULES
 from tests.conftest import make_service
 from tests.web.helpers import call, embedded_app, login, new_game
-from tests.web.ror_play import assert_view_keeps_secrets, leaked_cards
+from tests.web.ror_play import assert_view_keeps_secrets, bot_answer, leaked_cards
 
 TURNS = 3
 
@@ -45,7 +43,7 @@ def test_three_turns_of_a_4_player_game_through_the_web_api(svc):
         assert_view_keeps_secrets(view, game.state, seat)
         prompt = game.prompt_for(seat)
         assert view["prompt"]["id"] == prompt.id and (view["prompt"]["form"] is not None) == (prompt.form is not None)
-        _act(client, gid, tokens[seat], prompt.id, forms.random_legal(RULES, game.state, prompt, rng), f"d{decisions}")
+        _act(client, gid, tokens[seat], prompt.id, bot_answer(game.state, prompt, rng)[0], f"d{decisions}")
         decisions += 1
         turns_played.add(game.state["turn"])
         assert decisions < 3000

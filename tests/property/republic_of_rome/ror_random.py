@@ -1,11 +1,12 @@
 """Random legal play of The Republic of Rome through the rules alone, the way the platform plays it.
 
 A prompt is answered as the bot answers it (`domain.forms.random_legal`: a random well-formed answer the
-rules accept, for a form; a random choice otherwise; see `bot_answer` for the one exception). A secret prompt's answer is sealed and nothing is
-applied; once nobody owes an open decision, the sealed answers are applied in seat order (the platform's
-reveal). Every apply goes through `checked_step`: the input is left untouched, the result keeps every
-invariant of the title (`RULES.check_invariants`) and the public view counts each hand as it really is (checked whenever a hand
-grows or shrinks, and every ROUNDTRIP_EVERY steps).
+rules accept, for a form; a random choice otherwise; see `bot_answer` for the one exception). A secret
+prompt's answer is sealed and nothing is applied; once nobody owes an open decision, the sealed answers
+are applied in seat order (the platform's reveal). Every apply goes through `checked_step`: the input is
+left untouched, the result keeps every invariant of the title (`RULES.check_invariants`) and the public
+view counts each hand as it really is (checked whenever a hand grows or shrinks, and every
+ROUNDTRIP_EVERY steps).
 
 `play_game(players, seed, turns)` plays one game until `turns` whole turns are over (turn `turns + 1`
 has begun) or the game ends; `turns=None` plays to the end. It returns a `Played` record; any failure
@@ -18,9 +19,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
-from domain import forms
 from domain.games.republic_of_rome import RULES
-from domain.rules import IllegalAction, Prompt, seat_ids_for
+from domain.rules import Prompt, seat_ids_for
+from tests.web import ror_play
 
 MAX_DECISIONS = 20_000  # a game that takes more is stuck in a loop
 ROUNDTRIP_EVERY = 25  # the (costlier) JSON round trip of the whole state, every so many steps
@@ -119,19 +120,11 @@ def play_game(players: int, seed: int, turns: int | None = 3, on_step: OnStep | 
 
 
 def bot_answer(run: Played, prompt: Prompt, chooser: random.Random) -> str:
-    """The bot's answer (`forms.random_legal`). When its random tries all fail it falls back to the form's
-    default, which for a form without one is its first options; if the rules refuse that too, the rules'
-    own default (what a missed deadline plays) is answered instead and the case is counted (reported in
-    the summary line: a bot seat would be refused there)."""
-    answer = forms.random_legal(RULES, run.state, prompt, chooser)
-    if prompt.form is None or answer != forms.default_answer(prompt.form):
-        return answer
-    try:
-        forms.accept(RULES, run.state, prompt, answer)
-        return answer
-    except IllegalAction:
+    """The bot's answer (tests/web/ror_play.bot_answer), its refused fallbacks counted."""
+    answer, refused = ror_play.bot_answer(run.state, prompt, chooser)
+    if refused:
         run.refused_fallbacks.append((run.state["turn"], run.state["step"]))
-        return RULES.default_choice(run.state, prompt.seat)
+    return answer
 
 
 def reveal(run: Played, seats: list[str], sealed: dict, apply: Callable[[str, str], None]) -> None:

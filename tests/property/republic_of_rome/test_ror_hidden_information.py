@@ -5,8 +5,8 @@ sealed answers at every reveal; this test covers the narration of every step of 
 history and the e-mails are made of. At every step, for one seat drawn at random (the owner):
 
 * the step is played again from a copy of the state where only the owner's faction treasury is higher,
-  and from one where the owner's hand holds other cards (swapped with the bottom of the deck, which no
-  step draws from): every other seat's narration of the step and view after it, and the spectator's, are
+  and from one where the owner's hand holds other Statesmen and Concessions (swapped with cards deep in
+  the deck, which no step draws from): every other seat's narration of the step and view after it, and the spectator's, are
   identical to those of the step as played (when the owner acted, an answer that its other hand or
   treasury would refuse is not replayed);
 * the name of a card still in the owner's hand after the step appears in no other viewer's narration.
@@ -24,7 +24,7 @@ from domain.games.republic_of_rome.data import data_for
 from domain.games.republic_of_rome.names import card_name
 from domain.rules import IllegalAction
 
-SAFE_DEPTH = 12  # the bottom cards of a deck longer than a hand and this many are never drawn by one step
+SAFE_DEPTH = 12  # no step draws this many cards: a card deeper in the deck stays there
 
 
 def copy(state: dict) -> dict:
@@ -38,14 +38,17 @@ def richer(state: dict, owner: str, rng: random.Random) -> dict | None:
 
 
 def other_hand(state: dict, owner: str, rng: random.Random) -> dict | None:
-    """The owner's playable cards swapped with cards from the bottom of the deck (every card still once)."""
+    """The owner's playable Statesmen and Concessions swapped with Statesmen and Concessions from the bottom
+    of the deck (every card still once). Intrigue cards stay: the owner's standing orders play them by
+    themselves (a standing veto plays a Tribune if the hand holds one), which is the owner acting."""
     s = copy(state)
     faction, deck = s["factions"][owner], s["deck"]
-    swappable = [i for i, card in enumerate(faction["hand"]) if card not in faction["unplayable"]]
-    if not swappable or len(deck) < len(swappable) + SAFE_DEPTH:
+    swappable = [i for i, card in enumerate(faction["hand"])
+                 if card not in faction["unplayable"] and not card.startswith("int:")]
+    bottom = [j for j in range(SAFE_DEPTH, len(deck)) if deck[j].startswith(("st:", "con:"))]  # 0 is the top
+    if not swappable or not bottom:
         return None
-    bottom = list(range(len(deck) - len(swappable) - SAFE_DEPTH // 2, len(deck)))
-    for i in swappable:
+    for i in swappable[:len(bottom)]:
         j = bottom.pop(rng.randrange(len(bottom)))
         faction["hand"][i], deck[j] = deck[j], faction["hand"][i]
     return s
