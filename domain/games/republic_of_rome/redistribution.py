@@ -26,7 +26,7 @@ from domain.rules import IllegalAction, seat_name
 from .machine import FORM, Step, goto, state
 from .names import senator_name, talents
 from .narrate import narrates
-from .revenue import VG_ORDER, recipients
+from .revenue import VG_ORDER, roster, senator_option
 from .state import bump, note
 from .turn import end_phase
 
@@ -38,9 +38,15 @@ def other_treasury(seat: str) -> str:
     return f"{FACTION}:{seat}"
 
 
-def active_seats(s: dict) -> list[str]:
+def holders(s: dict) -> dict[str, list[str]]:
+    """seat -> its Senators who may hold and move money (loyal, not captive: revenue.recipients), by number."""
+    return {seat: mine["recipients"] for seat, mine in roster(s).items()}
+
+
+def active_seats(s: dict, places: dict | None = None) -> list[str]:
     """Players who hold money places: a loyal Senator who is not captive (public facts only)."""
-    return [seat for seat in s["seats"] if not s["factions"][seat].get("eliminated") and recipients(s, seat)]
+    places = places or holders(s)
+    return [seat for seat in s["seats"] if not s["factions"][seat].get("eliminated") and places[seat]]
 
 
 def owner_of(s: dict, place: str) -> str:
@@ -55,16 +61,15 @@ def balance(s: dict, seat: str, place: str) -> int:
 
 
 def transfers_form(s: dict, D: Any, seat: str, to_others: bool) -> Form:
-    own = recipients(s, seat)
-    sources = (Option(FACTION, _("Your faction treasury")),) + tuple(Option(sid, senator_name(D, s, sid)) for sid in own)
+    places = holders(s)
+    sources = (Option(FACTION, _("Your faction treasury")),) + tuple(senator_option(D, s, sid) for sid in places[seat])
     targets = list(sources)
     if to_others:
-        for other in active_seats(s):
+        for other in active_seats(s, places):
             if other == seat:
                 continue
             targets.append(Option(other_treasury(other), _("Faction treasury of %(seat)s", seat=seat_name(other))))
-            targets += [Option(sid, _("%(senator)s of %(seat)s", senator=senator_name(D, s, sid), seat=seat_name(other)))
-                        for sid in recipients(s, other)]
+            targets += [senator_option(D, s, sid, other) for sid in places[other]]
     most = max(1, sum(balance(s, seat, o.value) for o in sources))
     return Form((Rows("transfers", _("Transfers"), (OneOf("source", _("From"), sources),
                                                      OneOf("target", _("To"), tuple(targets)),

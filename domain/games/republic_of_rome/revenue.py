@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.forms import EachOf, Form, Number, OneOf, Option
 from domain.i18n import _
-from domain.rules import comma_list
+from domain.rules import comma_list, seat_name
 
 from .card_play import land_bill_in_effect
 from .dice import evil_omens, roll, roll_expression
@@ -30,9 +30,27 @@ VG_ORDER = "personal_revenue_step"  # flag player_to_player_money: redistributio
 
 
 # ---------------------------------------------------------------------------------------- who earns
+def roster(s: dict) -> dict[str, dict[str, list[str]]]:
+    """seat -> its Senators who earn (Rule 6.1: not rebels), who may receive and move money (Rule 6.1 item 8:
+    not captives either) and its Governors (item 5), each by number; one pass over the Senators."""
+    out: dict[str, dict[str, list[str]]] = {seat: {"earners": [], "recipients": [], "governors": []}
+                                            for seat in s["seats"]}
+    for sid in sorted_ids(s["senators"]):
+        x = s["senators"][sid]
+        if x["faction"] is None or x["rebel"]:
+            continue
+        mine = out[x["faction"]]
+        mine["earners"].append(sid)
+        if not captive(x):
+            mine["recipients"].append(sid)
+        if x["location"].startswith("province:"):
+            mine["governors"].append(sid)
+    return out
+
+
 def earners(s: dict, seat: str) -> list[str]:
     """Rule 6.1: the faction's Senators who earn (rebels earn nothing)."""
-    return sorted_ids(sid for sid, x in s["senators"].items() if x["faction"] == seat and not x["rebel"])
+    return roster(s)[seat]["earners"]
 
 
 def captive(x: dict) -> bool:
@@ -41,7 +59,7 @@ def captive(x: dict) -> bool:
 
 def recipients(s: dict, seat: str) -> list[str]:
     """Rule 6.1 item 8: income is placed on non-rebel, non-captive Aligned Senators (abroad included)."""
-    return [sid for sid in earners(s, seat) if not captive(s["senators"][sid])]
+    return roster(s)[seat]["recipients"]
 
 
 def governor_of(s: dict, sid: str) -> str | None:
@@ -51,7 +69,25 @@ def governor_of(s: dict, sid: str) -> str | None:
 
 def governors(s: dict, seat: str) -> list[str]:
     """Aligned, non-rebel Governors of `seat`: each declares spoils (Rule 6.1 item 5)."""
-    return [sid for sid in earners(s, seat) if governor_of(s, sid)]
+    return roster(s)[seat]["governors"]
+
+
+_OPTIONS: dict[tuple, Option] = {}  # (sid, card name, owner label) -> its Option: labels built once
+
+
+def senator_option(D: Any, s: dict, sid: str, owner: str | None = None) -> Option:
+    """A Senator as a form's option ('Julius (4)', or 'Julius (4) of Blue' with `owner`)."""
+    top = s["senators"][sid]["statesman"]
+    printed = D.statesmen[top]["name"] if top else D.senators[sid]["name"]  # the name shown, in the key
+    key = (sid, top, printed, owner)
+    option = _OPTIONS.get(key)
+    if option is None:
+        if len(_OPTIONS) > 4096:
+            _OPTIONS.clear()
+        name = senator_name(D, s, sid)
+        label = name if owner is None else _("%(senator)s of %(seat)s", senator=name, seat=seat_name(owner))
+        option = _OPTIONS[key] = Option(sid, label)
+    return option
 
 
 def drought_effects(s: dict, D: Any) -> int:
@@ -59,11 +95,12 @@ def drought_effects(s: dict, D: Any) -> int:
     return s["drought"] + sum(1 for w in s["forum"]["wars"] if D.wars[w]["drought"])
 
 
-def grain_held(s: dict, D: Any, seat: str) -> list[tuple[str, str]]:
-    """(concession, holder) for every grain Concession the faction holds, when Drought lets it multiply."""
+def grain_held(s: dict, D: Any, seat: str, own: list[str] | None = None) -> list[tuple[str, str]]:
+    """(concession, holder) for every grain Concession the faction holds (its earners: `own`), when Drought
+    lets it multiply."""
     if not drought_effects(s, D):
         return []
-    return [(c, sid) for sid in earners(s, seat) for c in s["senators"][sid]["concessions"]
+    return [(c, sid) for sid in (earners(s, seat) if own is None else own) for c in s["senators"][sid]["concessions"]
             if D.concessions[c].get("grain")]
 
 
@@ -121,7 +158,8 @@ class RevenuePersonalOrders(Step):
             resolve_personal_revenue(s, D, rng, {})
 
     def asked(self, s: dict, D: Any) -> list[str]:
-        return [seat for seat in s["seats"] if order_fields(s, D, seat)]
+        r = roster(s)
+        return [seat for seat in s["seats"] if has_orders(s, D, seat, r[seat])]
 
     def legal(self, s: dict, D: Any) -> dict:
         return {seat: [FORM] for seat in self.asked(s, D) if seat not in s["sealed"]}
@@ -133,7 +171,7 @@ class RevenuePersonalOrders(Step):
         pass  # every field is bounded; Popularity lost to grain is clipped at its bound (spec 18.23)
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        earned = comma_list(_("%(senator)s %(amount)s", senator=senator_name(D, s, sid),
+        earned = comma_list(_("%(senator)s %(amount)s", senator=senator_option(D, s, sid).label,
                               amount=talents(fixed_income(s, D, sid))) for sid in earners(s, seat))
         return _("Personal revenue. Your Senators earn: %(earned)s (spoils and grain multipliers are added). "
                  "Say which of your Senators receives each Senator's income, whether your Governors take spoils and "
@@ -152,29 +190,34 @@ class RevenuePersonalOrders(Step):
             resolve_personal_revenue(s, D, rng, answers)
 
 
+def has_orders(s: dict, D: Any, seat: str, mine: dict) -> bool:
+    """Whether `seat`'s order has a field (order_fields, without building it); `mine` is its roster entry."""
+    to, own = mine["recipients"], mine["earners"]
+    return bool(mine["governors"] or (to and (len(to) > 1 or len(own) != len(to))) or grain_held(s, D, seat, own))
+
+
 def order_fields(s: dict, D: Any, seat: str) -> list:
     """The fields of `seat`'s order: spoils per Governor, multiplier per grain Concession, income placement."""
     fields: list = []
-    govs = governors(s, seat)
+    mine = roster(s)[seat]
+    govs, to, own = mine["governors"], mine["recipients"], mine["earners"]
     if govs:
         choice = OneOf("spoils", _("Spoils"), (Option(TAKE, _("Take spoils")), Option(DECLINE, _("No spoils"))))
         fields.append(EachOf("spoils", _("Governors' spoils"), _options(D, s, govs), choice))
-    grain = grain_held(s, D, seat)
+    grain = grain_held(s, D, seat, own)
     if grain:
         items = tuple(Option(c, _("%(concession)s of %(senator)s", concession=card_name(D, "con:" + c),
                                   senator=senator_name(D, s, sid))) for c, sid in grain)
         fields.append(EachOf("grain", _("Grain multiplier"), items,
                              Number("k", _("Multiplier"), 1, drought_effects(s, D) + 1)))
-    to = recipients(s, seat)
-    own = earners(s, seat)
-    if to and (len(to) > 1 or set(own) != set(to)):
+    if to and (len(to) > 1 or len(own) != len(to)):
         fields.append(EachOf("income", _("Where each Senator's income goes"), _options(D, s, own),
                              OneOf("to", _("Placed on"), _options(D, s, to))))
     return fields
 
 
 def _options(D: Any, s: dict, sids: list[str]) -> tuple:
-    return tuple(Option(sid, senator_name(D, s, sid)) for sid in sids)
+    return tuple(senator_option(D, s, sid) for sid in sids)
 
 
 def default_orders(s: dict, D: Any, seat: str) -> dict:
