@@ -259,7 +259,7 @@ def payload(svc: Any, game: Any, seat: str, kind: str, line: str) -> dict:
     """The JSON posted: the notice in the seat's language, then the link to the game page."""
     from notifications.compose import language_of
 
-    language = language_of(svc, str(game.id), seat)
+    language = language_of(svc, str(game.id), seat, game)
     link = game_link(svc, str(game.id), seat)
     sentence = neutralise(f"{locales.render(line, language)} {link}")
     return {"text": sentence, "content": sentence, "game_id": str(game.id), "seat": seat, "kind": kind,
