@@ -1,6 +1,7 @@
 """The web renders in the reader's language (service.web.i18n): the templates' own sentences through
 Flask-Babel, the domain's messages with |tr, error pages and JSON answers alike. A pseudo catalog stands
-in for the languages to come; English pages are the tests elsewhere."""
+in for a language, so these tests do not depend on the translations; who reads which language is
+tests/i18n/test_languages.py."""
 from __future__ import annotations
 
 import pytest
@@ -47,8 +48,8 @@ def pseudo(tmp_path, monkeypatch):
     locales.translations.cache_clear()
 
 
-def test_the_reader_reads_english_for_now():
-    assert i18n.reader_language() == "en"
+def test_outside_a_request_the_reader_reads_english():
+    assert i18n.reader_language() == "en" and i18n.current_language() == "en"
 
 
 def test_pages_errors_and_json_answers_are_in_the_readers_language(svc, pseudo):
