@@ -319,6 +319,8 @@ def develop(s: dict, D: Any, rng: Random, sid: str, took_spoils: bool) -> None:
         s["provinces"][pid]["developed"] = True
         change(s, sid, "inf", table["influence_gain"])
         note(s, "province_developed", province=pid, senator=sid, influence=table["influence_gain"])
+        from .business import check_consul_for_life
+        check_consul_for_life(s, D)  # spec 18.20 (a Governor is not in Rome: he waits until he is)
 
 
 def place_income(s: dict, D: Any, seat: str, earned: dict, mapping: dict) -> None:

@@ -177,6 +177,9 @@ def contribute(s: dict, D: Any, sid: str, amount: int) -> None:
         change(s, sid, "inf", gain)
     note(s, "contribution", seat=s["senators"][sid]["faction"], senator=sid, amount=amount, influence=gain,
          treasury=s["treasury"])
+    if gain:
+        from .business import check_consul_for_life
+        check_consul_for_life(s, D)  # spec 18.20: 35 Influence makes a Consul for Life at once
 
 
 def end_of_contributions(s: dict, D: Any, rng: Random) -> None:

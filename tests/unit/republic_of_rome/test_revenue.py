@@ -286,3 +286,14 @@ def test_6_3_vg_order_redistribution_comes_before_the_state_accounts():
     assert s["treasury"] == 192
     s = until(s, "forum_initiative_roll")
     assert s["phase"] == "forum"
+
+
+def test_18_20_a_contribution_that_brings_a_senator_to_35_influence_makes_him_consul_for_life_at_once():
+    s = position()
+    s["senators"]["4"].update(talents=60, inf=28)
+    s = accounts(s)
+    while next(iter(asked(s))) != BLUE:
+        s = answer(s, next(iter(asked(s))), {"contributions": []})
+    s = answer(s, BLUE, {"contributions": [{"senator": "4", "amount": 50}]})
+    assert s["senators"]["4"]["inf"] == 35
+    assert s["consul_for_life"]["senator"] == "4" and s["consul_for_life"]["seat"] == BLUE
