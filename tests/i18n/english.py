@@ -26,6 +26,7 @@ PROPER_NAMES = frozenset(w.casefold() for w in (
     "Tabularium", "Sylla", "Ystari", "Ann", "Bob", "Cid", "Dee", "e-mail", "email", "UTC", "GMT", "CET", "CEST",
     "EET", "EEST", "WET", "WEST", "JSON", "SHA", "HTML", "URL", "HTTPS", "PDF", "Discord", "Slack", "ntfy",
     "Python", "Res", "Publica", "Magyar", "English", "Chromium", "Tabula",
+    "webhook", "chat", "push",  # the web hook card's technical words, which Greek keeps as they are
 ))
 STOP_WORDS = frozenset("""
 the and of to your you yours are was were with this that these those for from have has will not there

@@ -77,14 +77,37 @@ def _title(text: str) -> str:
     return str(text or "").replace("_", " ").capitalize()
 
 
-def _work(work: str) -> str:
-    """A Great Work's name from its id ("curia" -> "Senate (Curia)", translatable), else the id readable."""
-    from domain.games.sylla.names import GREAT_WORKS, name_of
+def _named(ident: str, names: tuple[str, ...]) -> str:
+    """The data's name for an id, translatable ("curia" -> "Senate (Curia)", "persecution" -> "Persecution
+    of Christians"), else the id readable."""
+    from domain.games.sylla.names import name_of
 
-    wanted = _title(work).casefold()
-    found = next((n for n in GREAT_WORKS if n.casefold() == wanted or f"({wanted})" in n.casefold()
+    wanted = _title(ident).casefold()
+    found = next((n for n in names if n.casefold() == wanted or f"({wanted})" in n.casefold()
                   or n.casefold().startswith(wanted + " ")), None)
-    return name_of(found) if found else _title(work)
+    return name_of(found) if found else _title(ident)
+
+
+def _work(work: str) -> str:
+    from domain.games.sylla.names import GREAT_WORKS
+
+    return _named(work, GREAT_WORKS)
+
+
+def _event(event: str) -> str:
+    from domain.games.sylla.names import EVENTS
+
+    return _named(event, EVENTS)
+
+
+def _amounts(values: dict, names: dict) -> str:
+    """ "Ann 3, Bob Pass" / "Ann (Vestal 0, Legionary 2)": each seat's (or kind's) amount, a pass, or amounts."""
+    def one(k, v):
+        if isinstance(v, dict):
+            return _("%(seat)s (%(name)s)", seat=names.get(k, k),
+                     name=_amounts(v, {kind: TYPE_NAMES.get(kind, _title(kind)) for kind in v}))
+        return _("%(item)s %(value)s", item=names.get(k, k), value=_("Pass") if v == "pass" else v)
+    return comma_list(one(k, v) for k, v in values.items())
 
 
 def _kind(kind: str) -> str:
@@ -246,7 +269,7 @@ class _Board:
             self.y += h + 4
         step = s.get("step") or {}
         if "cubes_left" in step:
-            left = ", ".join(f"{self.names.get(k, k)} {v}" for k, v in step["cubes_left"].items())
+            left = _amounts(step["cubes_left"], self.names)
             self.text(8, self.y + 12, _fit(_("Cubes left: %(list)s", list=left), 12, W - 16), size=12, fill="#444")
             self.y += 16
 
@@ -276,7 +299,7 @@ class _Board:
                 self.end_link()
         self.y += 48
         if step.get("bids"):
-            bids = ", ".join(f"{self.names.get(k, k)} {v}" for k, v in step["bids"].items())
+            bids = _amounts(step["bids"], self.names)
             self.text(8, self.y + 12, _fit(_("Bids: %(list)s", list=bids), 12, W - 16), size=12, fill="#444")
             self.y += 16
 
@@ -297,7 +320,7 @@ class _Board:
                                "ends."))
         if not up:
             sentences.append(_("Face down (%(by)s): it has no hexes and no ability while the event lasts.",
-                               by=_title(card.get("disabled_by"))))
+                               by=_event(card.get("disabled_by"))))
         self.explained(card_tip(card), *sentences)
         self.rect(x, y, CARD_W, CARD_H, fill=("#f0e4c8" if card.get("tilted") else "#fffdf6") if up else "#b7b2a8",
                   stroke="#6d5a3a", rx=3, transform=transform)
@@ -400,7 +423,7 @@ class _Board:
                 up = t.get("face_up", True)
                 self.explained(t.get("name") or label, TILE_HELP.get(t["type"], ""),
                                "" if up else _("Face down (%(by)s): it does not work while the event lasts.",
-                                               by=_title(t.get("disabled_by"))))
+                                               by=_event(t.get("disabled_by"))))
                 self.rect(x, self.y, width, 22, fill="#efe4cf" if up else "#b7b2a8", stroke="#6d5a3a")
                 self.text(x + 6, self.y + 16, label, size=12)
                 self.end_link()
@@ -464,7 +487,7 @@ def card_tip(card: dict) -> str:
     """A character card's name: its type, Christian or not, used (tilted) or face down (by what)."""
     name = _("%(type)s (Christian)", type=_type(card.get("type"))) if card.get("christian") else _type(card.get("type"))
     tilted, down = card.get("tilted"), not card.get("face_up", True)
-    by = _title(card.get("disabled_by"))
+    by = _event(card.get("disabled_by"))
     if tilted and down:
         return _("%(card)s, used (tilted), face down (%(by)s)", card=name, by=by)
     if tilted:
