@@ -230,7 +230,10 @@ class SenateTrialResult(Step):
 
 def verdict(s: dict, D: Any, rng: Random, prop: dict, value: dict, appeal: dict | None) -> None:
     accused, prosecutor = prop["accused"], prop.get("prosecutor")
-    if accused not in s["senators"] or value.get("vetoed"):
+    if value.get("vetoed") or accused not in s["senators"]:
+        return
+    if value.get("cancelled"):  # Rule 9.11: the accused or the Prosecutor was killed during the vote
+        note(s, "prosecution_cancelled", senator=accused)
         return
     outcome = appeal["outcome"] if appeal else "votes"
     if outcome == "freed":
@@ -238,8 +241,6 @@ def verdict(s: dict, D: Any, rng: Random, prop: dict, value: dict, appeal: dict 
         freed_chits(s, D, rng, appeal["roll"], [prop["pm"], prosecutor])
     elif outcome == "killed":
         convict(s, D, rng, accused, prosecutor, "mob")
-    elif value.get("cancelled") or (prosecutor is not None and prosecutor not in s["senators"]):
-        note(s, "prosecution_cancelled", senator=accused)
     elif value["passed"]:
         convict(s, D, rng, accused, prosecutor, prop["charge"])
     else:

@@ -35,6 +35,8 @@ def presiding(s: dict, D: Any) -> str | None:
     """Rule 9.1: the HRAO presides; a PM who stepped down after a unanimous defeat does not preside again
     this turn (keeping his office), so the next HRAO does."""
     out = set(s["senate"]["stepped_down"]) if "senate" in s else set()
+    if not any(in_rome(s, sid) and sid not in out for sid in aligned(s)):
+        out = set()  # [A] when every Senator in Rome has stepped down, the HRAO presides again
     for office in OFFICE_RANK:
         sid = holder(s, office)
         if sid is not None and sid not in out and in_rome(s, sid) and s["senators"][sid]["faction"] is not None:
@@ -67,7 +69,10 @@ def advance(s: dict, D: Any, rng: Random, name: str) -> None:
     sen = s["senate"]
     sen["next"] = name
     if sen["stage"] != "prosecutions":
-        sen["pm"] = presiding(s, D)
+        pm = presiding(s, D)
+        if pm != sen["pm"] and pm is not None:
+            note(s, "pm_changes", pm=pm)
+        sen["pm"] = pm
     check_consul_for_life(s, D, rng)
     if repopulate(s, D, rng):
         goto(s, D, "senate_repopulate_rome", rng)
@@ -79,11 +84,11 @@ def after_vote(s: dict, D: Any, rng: Random, prop: dict, value: dict, name: str)
     """Rule 9.1: a PM's proposal rejected unanimously costs him 1 Influence or the chair; then on to `name`."""
     pm = prop.get("pm")
     if value.get("unanimous_defeat") and prop.get("unanimity_penalty") and pm in s["senators"]:
-        s["senate"]["defeated_pm"] = pm
-        s["senate"]["next"] = name
         if s["senators"][pm]["inf"] <= 0:
             step_down(s, D, pm)
         else:
+            s["senate"]["defeated_pm"] = pm
+            s["senate"]["next"] = name
             goto(s, D, "senate_unanimous_defeat", rng)
             return
     advance(s, D, rng, name)
@@ -262,6 +267,11 @@ def _opens(t: Any, n: dict) -> str:
     if n["pm"] is None:
         return _("The Senate convenes with no Presiding Magistrate in Rome.")
     return _("The Senate convenes; %(pm)s presides.", pm=t.senator(n["pm"]))
+
+
+@narrates("pm_changes")
+def _pm_changes(t: Any, n: dict) -> str:
+    return _("%(pm)s now presides over the Senate.", pm=t.senator(n["pm"]))
 
 
 @narrates("pm_steps_down")

@@ -263,3 +263,10 @@ def test_9_10_election_adds_the_nominee_influence_and_cannot_be_vetoed():
     assert proposal["extra_yes"] == 22 and proposal["vetoable"] is False
     s = votes_all(s, {"red": "no", "blue": "yes"}, log=log)
     assert s["consul_for_life"]["senator"] == "4" and "consul_for_life" not in kinds(s)
+
+
+def test_9_1_when_every_senator_has_stepped_down_the_hrao_presides_again():
+    s = at_step(table(), "senate_other_business", stage="other", stepped_down=["1", "2", "3", "4", "5"])
+    assert s["senate"]["pm"] == "6"
+    s = at_step(table(), "senate_other_business", stage="other", stepped_down=["1", "2", "3", "4", "5", "6"])
+    assert s["senate"]["pm"] == "1"  # [A] nobody left: the stepped-down list no longer applies
