@@ -6,7 +6,7 @@ import sys
 import traceback
 
 MODULES = ["bench.bench_store", "bench.bench_sylla", "bench.bench_http", "bench.bench_outbox", "bench.bench_length",
-           "bench.bench_republic_of_rome"]
+           "bench.bench_republic_of_rome", "bench.bench_senate_round_trips"]
 
 
 def main() -> int:

@@ -77,8 +77,9 @@ def hide_sylla(state: dict, owner: str, rng: random.Random) -> dict:
 
 def hide_republic_of_rome(state: dict, owner: str, rng: random.Random) -> dict:
     """Private to a seat (spec 16): its faction treasury and the cards in its hand (not their number,
-    nor which of them are unplayable). Private to nobody: the order of the deck. A hand's cards are
-    swapped with cards of the deck, so every card is still somewhere exactly once."""
+    nor which of them are unplayable), its standing votes and assassination order, its sealed answer before the reveal (only
+    that it has answered is public). Private to nobody: the order of the deck. A hand's cards are swapped
+    with cards of the deck, so every card is still somewhere exactly once."""
     s = roundtrip(state)
     faction = s["factions"][owner]
     faction["treasury"] += 1 + rng.randrange(20)
@@ -88,6 +89,15 @@ def hide_republic_of_rome(state: dict, owner: str, rng: random.Random) -> dict:
         if hand[i] not in faction["unplayable"]:
             hand[i], deck[j] = deck[j], hand[i]
     rng.shuffle(deck)
+    # the Senate (issue #15): the seat's standing votes, and its sealed answer before the reveal
+    s["standing_votes"] = {**(s.get("standing_votes") or {}),
+                           owner: {rng.choice(("any", "not_land_bill", f"by:{owner}")): rng.choice(("yes", "no"))}}
+    attempt = (s.get("standing_attempts") or {}).get(owner)
+    if attempt:  # its standing assassination order
+        attempt["daggers"] = attempt["daggers"] + 1 + rng.randrange(3)
+    sealed = ((s.get("ctx") or {}).get("answers") or {}).get(owner)
+    if s.get("step") == "senate_sealed_vote" and isinstance(sealed, dict):  # its sealed Senate vote
+        sealed["votes"] = {sid: rng.choice(("yes", "no")) for sid in sealed.get("votes", {})}
     return s
 
 

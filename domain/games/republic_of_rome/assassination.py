@@ -96,6 +96,41 @@ def valid(s: dict, seat: str, assassin: str, target: str, daggers: int, land_bil
     return land_bill or (seat not in attackers(s) and target in targets(s, seat))
 
 
+# ------------------------------------------------------------------------------------- standing attempts
+def standing_attempt(s: dict, seat: str) -> dict | None:
+    """The seat's standing attempt {assassin, target, daggers}: made as soon as a proposal names the target
+    (private to the seat until it is made)."""
+    return (s.get("standing_attempts") or {}).get(seat)
+
+
+def set_standing_attempt(s: dict, seat: str, order: dict | None) -> None:
+    orders = {k: v for k, v in (s.get("standing_attempts") or {}).items() if k != seat}
+    s["standing_attempts"] = {**orders, seat: order} if order else orders
+
+
+def standing_attempts_due(s: dict, named: list[str]) -> list[dict]:
+    """The standing attempts a proposal naming `named` sets off, in seat order (each order is used up)."""
+    out = []
+    for seat in s["seats"]:
+        order = standing_attempt(s, seat)
+        if order and order["target"] in named and valid(s, seat, order["assassin"], order["target"],
+                                                        order["daggers"], False):
+            set_standing_attempt(s, seat, None)
+            out.append({"do": "assassinate", "seat": seat, "land_bill": False, **order})
+    return out
+
+
+def standing_attempt_words(D: Any, s: dict, seat: str) -> str | None:
+    from .names import senator_name
+    order = standing_attempt(s, seat)
+    if not order:
+        return None
+    return n_("As soon as a proposal names %(target)s: %(assassin)s tries to assassinate him (%(n)d Assassin card).",
+              "As soon as a proposal names %(target)s: %(assassin)s tries to assassinate him (%(n)d Assassin cards).",
+              order["daggers"], target=senator_name(D, s, order["target"]),
+              assassin=senator_name(D, s, order["assassin"]))
+
+
 def start(s: dict, D: Any, rng: Random, seat: str, assassin: str, target: str, daggers: int,
           land_bill: bool = False, then: str | None = None) -> None:
     call(s, D, "senate_assassination", rng, then=then,

@@ -9,8 +9,8 @@ texts (the your-turn e-mail carries the proposal and the votes so far) and the v
        "cancelled")}
   s["floor_last"]: the last closed vote, as above (the board shows it until the next one opens).
 
-Everything here is public: a sealed vote's answers wait in s["sealed"] (only who has answered is shown)
-until all are revealed together. Entries are replaced, never changed in place (state.py's clone contract).
+Everything here is public: a sealed vote's answers wait in the vote's working data (s["ctx"]["answers"],
+never shown; the view names only who has answered) until all are revealed together. Entries are replaced, never changed in place (state.py's clone contract).
 """
 from __future__ import annotations
 
@@ -144,8 +144,15 @@ def view(s: dict, D: Any, viewer: str | None) -> dict | None:
             "may_veto": may_veto(s, entry) if entry["status"] == "open" else [],
             "cato": tribunes.cato_seat(s, D),
             "depth": len(s.get("floor") or []),
+            "answered": sorted((s.get("ctx") or {}).get("answers") or {}) if s["step"] == "senate_sealed_vote" else [],
         }
     if viewer is not None and (viewer in s["seats"] or viewer == REFEREE):
         seats = s["seats"] if viewer == REFEREE else [viewer]
-        out["standing"] = {seat: standing_votes.own_view(s, seat) for seat in seats}
+        out["standing"] = {seat: standing_votes.own_view(s, seat) + attempt_view(D, s, seat) for seat in seats}
     return out or None
+
+
+def attempt_view(D: Any, s: dict, seat: str) -> list[dict]:
+    from .assassination import standing_attempt, standing_attempt_words
+    order = standing_attempt(s, seat)
+    return [{"when": "attempt", "vote": "attempt", "words": standing_attempt_words(D, s, seat), **order}] if order else []

@@ -34,11 +34,13 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Callable
 
-from domain.forms import EachOf, Form, Number, OneOf, Option, encode
+from domain.forms import Form, OneOf, Option
 from domain.i18n import _, join_sentences, n_
-from domain.rules import IllegalAction, seat_name
+from domain.rules import seat_name
 
 from . import assassination, floor, standing_votes, tribunes
+from .vote_form import (answer_actions, appeal_due, apply_orders, appeal_required, attempt_actions, check_vote, default_values,
+                        default_vote, vote_form)
 from .floor import voters, voting_order  # noqa: F401  (the first Senate's names, kept)
 from .machine import FORM, STATES, Step, call, goto, ret, state
 from .names import senator_name
@@ -119,11 +121,12 @@ class SenateVote(Step):
                        "yes": p["extra_yes"], "no": p["extra_no"], "vetoable": tribunes.vetoable(s, D, p),
                        "votes": {}, "vetoed_by": None, "appeal": None, "status": "open"})
         standing_vetoes(s, D, rng)
+        ctx["todo"] = assassination.standing_attempts_due(s, standing_votes.named(p)) + ctx["todo"]
         if mode == "sealed" and floor.current(s)["status"] == "open":
             for seat in floor.remaining(s):
                 action = standing_votes.answer(s, seat, p, veto=False)
                 if action is not None:
-                    s["sealed"] = {**s["sealed"], seat: {"standing": action}}
+                    ctx["answers"] = {**ctx.get("answers", {}), seat: {"standing": action}}
         proceed(s, D, rng)
 
     def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
@@ -158,7 +161,7 @@ def proceed(s: dict, D: Any, rng: Random) -> None:
             finish(s, D, rng)
             return
         if entry["mode"] == "sealed":
-            if all(seat in s["sealed"] for seat in rest):
+            if all(seat in ctx.get("answers", {}) for seat in rest):
                 ctx["todo"] = reveal(s, D, rng, rest)
                 continue
             goto(s, D, "senate_sealed_vote", rng)
@@ -185,20 +188,6 @@ def call_faction(s: dict, D: Any, rng: Random, seat: str) -> bool:
         return True
     goto(s, D, "senate_faction_vote", rng)
     return False
-
-
-def appeal_due(s: dict, seat: str) -> bool:
-    """Rule 9.7 item 4: the accused's faction, called in his trial, may appeal once (mandatory: Rule 9.11)."""
-    entry = floor.current(s)
-    p = entry["proposal"]
-    accused = p.get("accused")
-    return (bool(p.get("appeal")) and entry["appeal"] is None and accused in s["senators"]
-            and s["senators"][accused]["faction"] == seat)
-
-
-def appeal_required(proposal: dict) -> bool:
-    """Rule 9.11: the special prosecution's appeal is compulsory."""
-    return bool(proposal.get("appeal_required")) or proposal["kind"] == "special_prosecution"
 
 
 def cast_all(s: dict, seat: str, action: str, by: str) -> dict:
@@ -238,10 +227,6 @@ def run(s: dict, D: Any, rng: Random, action: dict) -> bool:
 
 def ctx_push_front(s: dict, action: dict) -> None:
     s["ctx"]["todo"] = [action] + s["ctx"]["todo"]
-
-
-def default_vote(proposal: dict) -> str:
-    return "abstain" if proposal["abstain"] else "no"
 
 
 def appeal(s: dict, D: Any, rng: Random, seat: str) -> None:
@@ -284,8 +269,9 @@ def cast(s: dict, D: Any, action: dict) -> None:
 def reveal(s: dict, D: Any, rng: Random, seats: list[str]) -> list[dict]:
     """Sealed mode: every answer is in; attempts in seat order, appeals, one veto (dice-off), one
     reservation (dice-off), then every vote, revealed together."""
-    answers = {seat: s["sealed"][seat] for seat in s["seats"] if seat in seats}
-    s["sealed"] = {}
+    given = s["ctx"].get("answers", {})
+    answers = {seat: given[seat] for seat in s["seats"] if seat in seats}
+    s["ctx"]["answers"] = {}
     note(s, "sealed_votes_revealed")
     todo: list[dict] = []
     for seat, a in answers.items():
@@ -304,15 +290,6 @@ def reveal(s: dict, D: Any, rng: Random, seats: list[str]) -> list[dict]:
         else:
             todo.append({"do": "cast", "seat": seat, "by": "vote", "votes": a["votes"], "talents": a.get("talents", {})})
     return todo
-
-
-def attempt_actions(seat: str, values: dict) -> list[dict]:
-    target = values.get("target", "none")
-    if values.get("assassin", "none") == "none" or target == "none":
-        return []
-    target, _sep, how = target.partition("@")
-    return [{"do": "assassinate", "seat": seat, "assassin": values["assassin"], "target": target,
-             "daggers": values.get("daggers", 0), "land_bill": how == "land_bill"}]
 
 
 def after_attempt(s: dict, D: Any, rng: Random, value: dict) -> None:
@@ -357,117 +334,6 @@ def unanimous_defeat(s: dict, entry: dict) -> bool:
     return bool(others) and all(v == "no" for v in others)
 
 
-# ------------------------------------------------------------------------------------- the forms
-def vote_form(s: dict, D: Any, seat: str, sealed: bool) -> Form:
-    """One faction's answer in one form: a vote per Senator, talents, and what else applies now."""
-
-    entry = floor.current(s)
-    p = entry["proposal"]
-    own = voters(s, seat)
-    items = tuple(Option(sid, _("%(senator)s, %(n)d votes", senator=senator_name(D, s, sid), n=votes(D, s, sid)))
-                  for sid in own)
-    options = [Option("yes", _("Yes")), Option("no", _("No"))] + ([Option("abstain", _("Abstain"))] if p["abstain"] else [])
-    fields: list = [EachOf("votes", _("Votes"), items, OneOf("vote", _("Vote"), tuple(options)))]
-    rich = [sid for sid in own if s["senators"][sid]["talents"] > 0]
-    if rich:
-        most = max(s["senators"][sid]["talents"] for sid in rich)
-        fields.append(EachOf("talents", _("Talents paid for extra votes (one vote each; nothing is paid by a Senator "
-                                          "who abstains)"), tuple(o for o in items if o.value in rich),
-                             Number("t", _("Talents"), 0, most)))
-    tribune = tribune_options(s, D, seat, entry)
-    if tribune:
-        fields.append(OneOf("tribune", _("Tribune"), (Option("none", _("No Tribune")),) + tribune))
-    if appeal_due(s, seat) and not appeal_required(p):
-        fields.append(OneOf("appeal", _("Popular Appeal of the accused"), appeal_options(sealed)))
-    fields += attempt_fields(s, D, seat, p)
-    fields += list(standing_votes.fields(s))
-    return Form(tuple(fields), default=encode(default_values(s, seat, tuple(fields))))
-
-
-def tribune_options(s: dict, D: Any, seat: str, entry: dict) -> tuple:
-    out = []
-    if entry["vetoable"] and tribunes.can_use(s, D, seat):
-        out.append(Option("veto", _("Veto this proposal (your Senators then do not vote)")))
-    if tribunes.may_reserve(s, D, seat, entry["proposal"], floor.pm_seat(s)):
-        out.append(Option("reserve", _("Make the next proposal yourself (it is voted right after this one)")))
-    return tuple(out)
-
-
-def appeal_options(sealed: bool) -> tuple:
-    out = [Option("no", _("No appeal")), Option("yes", _("Appeal, then vote as above"))]
-    if not sealed:
-        out.append(Option("first", _("Appeal, then ask me again for the vote")))
-    return tuple(out)
-
-
-def attempt_fields(s: dict, D: Any, seat: str, proposal: dict) -> list:
-
-    if not assassination.available():
-        return []
-    free = assassination.land_bill_targets(s, proposal)
-    normal = assassination.targets(s, seat) if seat not in assassination.attackers(s) else []
-    if not (free or normal) or not assassination.assassins(s, seat):
-        return []
-    targets = [Option(sid, senator_name(D, s, sid)) for sid in normal]
-    targets += [Option(f"{sid}@land_bill", _("%(senator)s (the Land Bill's free attempt)",
-                                             senator=senator_name(D, s, sid))) for sid in free]
-    out = [OneOf("assassin", _("Assassination attempt: your assassin"),
-                 (Option("none", _("No attempt")),) + tuple(Option(sid, senator_name(D, s, sid))
-                                                             for sid in assassination.assassins(s, seat))),
-           OneOf("target", _("Assassination attempt: the target"), (Option("none", _("No attempt")),) + tuple(targets))]
-    daggers = len(tribunes.playable(s, seat, "assassin"))
-    if daggers:
-        out.append(Number("daggers", _("Assassin cards to play (+1 each)"), 0, daggers))
-    return out
-
-
-def default_values(s: dict, seat: str, fields: tuple) -> dict:
-    """ror-by-mail.md: a faction that misses its vote abstains (a Land Bill: votes no), spends nothing,
-    plays no card and leaves its standing votes as they are."""
-    entry = floor.current(s)
-    bound = entry["proposal"].get("must_vote_yes") or []
-    base = {"votes": {sid: "yes" if sid in bound else default_vote(entry["proposal"]) for sid in voters(s, seat)},
-            "talents": None, "tribune": "none", "appeal": "no", "assassin": "none", "target": "none", "daggers": 0,
-            "standing_when": "any", "standing_vote": "keep"}
-    out = {}
-    for f in fields:
-        out[f.name] = base[f.name] if base[f.name] is not None else f.first()
-    return out
-
-
-def check_vote(s: dict, D: Any, seat: str, values: dict) -> None:
-    for sid in floor.current(s)["proposal"].get("must_vote_yes") or []:
-        if values["votes"].get(sid, "yes") != "yes":
-            raise IllegalAction(_("%(senator)s must vote for this proposal (he sponsors its repeal).",
-                                  senator=senator_name(D, s, sid)))
-    for sid, spent in (values.get("talents") or {}).items():
-        if spent > s["senators"][sid]["talents"]:
-            raise IllegalAction(_("A Senator can spend only the talents in his own treasury for votes."))
-    attempt = (values.get("assassin", "none"), values.get("target", "none"))
-    if (attempt[0] == "none") != (attempt[1] == "none"):
-        raise IllegalAction(_("An assassination attempt names both your assassin and the target (or neither)."))
-    if values.get("daggers", 0) and attempt[0] == "none":
-        raise IllegalAction(_("Assassin cards are played only with an assassination attempt."))
-
-
-def answer_actions(seat: str, values: dict) -> list[dict]:
-    """The pending actions of an in-order answer: attempt, appeal, then the Tribune or the vote."""
-    todo = attempt_actions(seat, values)
-    how = values.get("appeal", "no")
-    if how != "no":
-        todo.append({"do": "appeal", "seat": seat})
-    if how == "first":
-        return todo  # the faction is called again once the appeal is known
-    if values.get("tribune") == "reserve":
-        todo.append({"do": "reserve", "seat": seat})
-    if values.get("tribune") == "veto":
-        todo.append({"do": "veto", "seat": seat})
-    else:
-        todo.append({"do": "cast", "seat": seat, "by": "vote", "votes": values["votes"],
-                     "talents": values.get("talents") or {}})
-    return todo
-
-
 class VoteStep(Step):
     """A state of the vote: coming back from an assassination continues the vote."""
 
@@ -502,7 +368,7 @@ class SenateFactionVote(VoteStep):
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
-        standing_votes.apply_fields(s, seat, values)
+        apply_orders(s, seat, values)
         s["ctx"]["todo"] = answer_actions(seat, values)
         proceed(s, D, rng)
 
@@ -554,7 +420,8 @@ class SenateSealedVote(VoteStep):
     waiting = _("to vote in the Senate (sealed)")
 
     def legal(self, s: dict, D: Any) -> dict:
-        return {seat: [FORM] for seat in floor.remaining(s) if seat not in s["sealed"]}
+        answered = s["ctx"].get("answers", {})
+        return {seat: [FORM] for seat in floor.remaining(s) if seat not in answered}
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
         return vote_form(s, D, seat, sealed=True)
@@ -571,9 +438,10 @@ class SenateSealedVote(VoteStep):
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
-        standing_votes.apply_fields(s, seat, values)
-        s["sealed"] = {**s["sealed"], seat: dict(values)}
-        if all(x in s["sealed"] for x in floor.remaining(s)):
+        apply_orders(s, seat, values)
+        ctx = s["ctx"]
+        ctx["answers"] = {**ctx.get("answers", {}), seat: dict(values)}  # private until the reveal
+        if all(x in ctx["answers"] for x in floor.remaining(s)):
             proceed(s, D, rng)
 
 

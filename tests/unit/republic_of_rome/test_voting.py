@@ -230,11 +230,12 @@ def test_sealed_votes_ask_every_faction_at_once_and_reveal_together():
     prompts = RULES.prompts(s)
     assert sorted(p.seat for p in prompts) == ["blue", "green", "red"] and all(p.secret for p in prompts)
     s = vote(s, "red", {"1": "yes", "2": "yes"})
-    assert s["floor"][-1]["voted"] == [] and sorted(s["sealed"]) == ["red"]
+    assert s["floor"][-1]["voted"] == [] and RULES.view(s, "blue")["floor"]["vote"]["answered"] == ["red"]
     assert RULES.view(s, "blue")["floor"]["vote"]["factions"] == []
     s = vote(s, "blue", {"4": "no", "3": "no"})
     s = vote(s, "green", {"5": "yes"})
     assert result(s)["passed"] and (result(s)["yes"], result(s)["no"]) == (8, 5) and s["sealed"] == {}
+    assert "answers" not in s["ctx"]
 
 
 def test_sealed_votes_standing_orders_answer_at_once():
