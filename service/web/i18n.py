@@ -46,6 +46,10 @@ def reader_language() -> str:
     if not has_request_context():
         return locales.DEFAULT
     known = g.get("tabularium_language")
+    if known is None and request.url_rule is None and "tabularium_reader" not in g:
+        # Before routing (opening the session cookie serialises with the app's JSON provider) or for a URL
+        # that matches no route: no game to go by, and nothing remembered that the route may yet decide.
+        return browser_language()
     if known is None:
         game, seat = page_reader()
         known = _seat_language(game, seat) or browser_language()

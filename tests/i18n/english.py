@@ -6,7 +6,7 @@ the words that give English away:
 
 * an English stop word (function words and the platform's own everyday words: "the", "your", "choose",
   "deadline"...), in any language: they are not words of Greek or Hungarian (the Hungarian words that are
-  spelt like an English one, "is", "a", "be", "hat", "most", "de", are left out on purpose);
+  spelt like an English one, "is", "a", "be", "hat", "most", "de", "link", "audit", are left out on purpose);
 * in Greek, any word written in Latin letters at all, but for a short list of proper names and codes
   (`PROPER_NAMES`): Greek is written in Greek letters.
 
@@ -33,8 +33,8 @@ the and of to your you yours are was were with this that these those for from ha
 when which what who whom whose into their they them his her its it our we can may must should would could
 been being by or an at on in as if then than each every any yes after before until now here only also
 game games player players choose chosen choice choices decision decisions decides reply replies page pages
-turn round phase deadline deadlines wins win won vacation settings language history audit message messages
-recorded waiting nobody everyone secret secrets seat seats link links open send sent new next back none
+turn round phase deadline deadlines wins win won vacation settings language history message messages
+recorded waiting nobody everyone secret secrets seat seats open send sent new next back none
 """.split())
 LATIN_WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z'’-]*[A-Za-z](?![\w-])")
 ROMAN = re.compile(r"[IVXLCDM]+")  # "set II", "Phase IV": numerals, in every language

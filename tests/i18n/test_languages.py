@@ -215,3 +215,12 @@ def test_the_cli_creates_a_game_with_a_table_language(tmp_path, monkeypatch, cap
         main(["new", "toy", "--player", "Ann:a@x.org", "--player", "Bob:b@x.org", "--language", "klingon"])
     assert str(greek.value) == "tabularium: " + locales.render(
         _("--language must be one of %(choices)s.", choices="en, el, hu"), "el")
+
+
+def test_the_very_first_request_of_a_new_app_reads_the_seats_language(sqlite_svc):
+    """Opening the session cookie serialises with the app's JSON provider before routing: the language
+    must not be settled then, before the route names the game."""
+    created = sqlite_svc.create_game("toy", PLAYERS[:2], {"language": "hu"}, seed="ab" * 32)
+    fresh = embedded_app(sqlite_svc).test_client()
+    r = call(fresh, "GET", f"/api/games/{created['id']}/view", created["seats"][0]["token"])
+    assert r.status_code == 200 and language_of(r) == "hu"
