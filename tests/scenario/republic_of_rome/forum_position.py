@@ -56,13 +56,13 @@ def skip_actions(s: dict, seat: str, rng: random.Random) -> dict:
 def phase_ends_here(monkeypatch) -> None:
     """The Forum and Population Phases do not hand over to the next phase: a test reads the state as the phase
     left it (`s["phase_ended"]` names the phase), not as the Senate goes on to change it."""
-    from domain.games.republic_of_rome import forum as forum_module, population as population_module
+    from domain.games.republic_of_rome import forum_end, population
 
     def stop(s: dict, D, rng) -> None:
         s["phase_ended"] = s["phase"]
 
-    monkeypatch.setattr(forum_module, "end_phase", stop)
-    monkeypatch.setattr(population_module, "end_phase", stop)
+    monkeypatch.setattr(forum_end, "end_phase", stop)
+    monkeypatch.setattr(population, "end_phase", stop)
 
 
 def notes(s: dict, kind: str) -> list[dict]:
