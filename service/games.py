@@ -22,6 +22,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
+from domain import forms
 from domain.chain import GENESIS, ChainError, check_link
 from domain.decided_by import DecidedBy
 from domain.errors import BadRequest, GameError, NotYourDecision, StalePrompt, TooMany
@@ -189,7 +190,7 @@ class GameService:
         `guard(game)`: the caller's own check, run on every game the command is tried on.
         `standing`: also keep making this choice for prompts of the same kind (a standing order)."""
         _check_text("prompt_id", prompt_id, 200)
-        _check_text("choice", choice, 200)
+        _check_text("choice", choice, forms.MAX_ANSWER)  # a form's answer (JSON) is longer than a choice id
         if key is not None:
             _check_text("idempotency_key", key, MAX_KEY)
         if standing and not DecidedBy.parse(by).is_seat_itself:
