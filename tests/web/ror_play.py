@@ -33,11 +33,16 @@ def bot_answer(state: dict, prompt: Prompt, rng: random.Random) -> tuple[str, bo
         return RULES.default_choice(state, prompt.seat), True
 
 
+NAMED_KINDS = ("st:", "con:")  # cards with a proper name; Intrigue names are also common words of the rules
+
+
 def secret_card_names(state: dict, owner: str) -> set[str]:
-    """The names of the cards in `owner`'s hand that no public card shares (another copy of an Intrigue
-    card in the discard, a Family's name inside a Statesman's): naming one of them to another seat leaks."""
+    """The names of the Statesmen and Concessions in `owner`'s hand that no public card shares (a Family's
+    name inside a Statesman's, a card of another hand): naming one of them to another seat leaks. An
+    Intrigue card's name ("Tribune", "Assassin") is also a word the forms and rules use for everybody,
+    so hands of Intrigue cards are checked by the differential test (tests/property/republic_of_rome)."""
     D = data_for(state)
-    hand = {card_name(D, c) for c in state["factions"][owner]["hand"]}
+    hand = {card_name(D, c) for c in state["factions"][owner]["hand"] if c.startswith(NAMED_KINDS)}
     public = {card_name(D, c) for c in state["discard"] + state["removed"]}
     public |= {card_name(D, "sen:" + x["family"]) for x in state["senators"].values() if x["family"]}
     public |= {card_name(D, c) for seat, f in state["factions"].items() if seat != owner for c in f["hand"]}

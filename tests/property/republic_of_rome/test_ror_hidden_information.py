@@ -5,11 +5,14 @@ sealed answers at every reveal; this test covers the narration of every step of 
 history and the e-mails are made of. At every step, for one seat drawn at random (the owner):
 
 * the step is played again from a copy of the state where only the owner's faction treasury is higher,
-  and from one where the owner's hand holds other Statesmen and Concessions (swapped with cards deep in
-  the deck, which no step draws from): every other seat's narration of the step and view after it, and the spectator's, are
-  identical to those of the step as played (when the owner acted, an answer that its other hand or
-  treasury would refuse is not replayed);
-* the name of a card still in the owner's hand after the step appears in no other viewer's narration.
+  and from one where the owner's hand holds other Faction cards (swapped with cards deep in the deck,
+  which no step draws from; see `other_hand`): every other seat's narration of the step and view after
+  it, and the spectator's, are identical to those of the step as played (when the owner acted, an answer
+  that its other hand or treasury would refuse is not replayed);
+* the name of a Statesman or Concession still in a hand after the step (any seat's) appears in no other
+  viewer's narration;
+* before the step, replacing the owner's standing votes (issue #15: private until one acts) by others
+  changes no other viewer's view.
 """
 from __future__ import annotations
 
@@ -20,9 +23,8 @@ import pytest
 from ror_random import play_game
 
 from domain.games.republic_of_rome import RULES
-from domain.games.republic_of_rome.data import data_for
-from domain.games.republic_of_rome.names import card_name
 from domain.rules import IllegalAction
+from tests.web.ror_play import secret_card_names
 
 SAFE_DEPTH = 12  # no step draws this many cards: a card deeper in the deck stays there
 
@@ -38,19 +40,30 @@ def richer(state: dict, owner: str, rng: random.Random) -> dict | None:
 
 
 def other_hand(state: dict, owner: str, rng: random.Random) -> dict | None:
-    """The owner's playable Statesmen and Concessions swapped with Statesmen and Concessions from the bottom
-    of the deck (every card still once). Intrigue cards stay: the owner's standing orders play them by
-    themselves (a standing veto plays a Tribune if the hand holds one), which is the owner acting."""
+    """The owner's playable cards swapped with Faction cards deep in the deck (every card still once). An
+    owner with standing votes keeps his Intrigue cards: a standing veto plays a Tribune by itself when the
+    hand holds one, which is the owner acting, not a leak."""
     s = copy(state)
     faction, deck = s["factions"][owner], s["deck"]
+    kinds = ("st:", "con:") if s.get("standing_votes", {}).get(owner) else ("st:", "con:", "int:")
     swappable = [i for i, card in enumerate(faction["hand"])
-                 if card not in faction["unplayable"] and not card.startswith("int:")]
-    bottom = [j for j in range(SAFE_DEPTH, len(deck)) if deck[j].startswith(("st:", "con:"))]  # 0 is the top
-    if not swappable or not bottom:
+                 if card not in faction["unplayable"] and card.startswith(kinds)]
+    deep = [j for j in range(SAFE_DEPTH, len(deck)) if deck[j].startswith(kinds)]  # deck[0] is the top
+    if not swappable or not deep:
         return None
-    for i in swappable[:len(bottom)]:
-        j = bottom.pop(rng.randrange(len(bottom)))
+    for i in swappable[:len(deep)]:
+        j = deep.pop(rng.randrange(len(deep)))
         faction["hand"][i], deck[j] = deck[j], faction["hand"][i]
+    return s
+
+
+def other_orders(state: dict, owner: str, rng: random.Random) -> dict | None:
+    """The owner's standing votes (private to his seat until one acts) replaced by other orders."""
+    from domain.games.republic_of_rome.standing_votes import conditions
+    s = copy(state)
+    picked = rng.sample(conditions(s), 3)
+    orders = {c: rng.choice(("yes", "no", "abstain", "veto")) for c in picked}
+    s["standing_votes"] = {**(s.get("standing_votes") or {}), owner: orders}
     return s
 
 
@@ -67,7 +80,11 @@ class Differential:
         seats = before["seats"]
         owner = self.rng.choice(seats)
         viewers = [v for v in seats if v != owner] + [None]
-        self.names_stay_private(owner, viewers, before, seat, answer, after)
+        self.names_stay_private(before, seat, answer, after)
+        orders = other_orders(before, owner, self.rng)
+        for viewer in viewers:
+            assert RULES.view(before, viewer) == RULES.view(orders, viewer), \
+                f"{viewer!r} sees {owner}'s standing votes at {before['step']}"
         for alter in (richer, other_hand):
             altered = alter(before, owner, self.rng)
             if altered is None:
@@ -86,27 +103,16 @@ class Differential:
                     f"{viewer!r} learns from the step {before['step']} something of {owner}'s {alter.__name__}"
             self.compared += 1
 
-    def names_stay_private(self, owner: str, viewers: list, before: dict, seat: str, answer: str,
-                           after: dict) -> None:
-        D = data_for(after)
-        hand = after["factions"][owner]["hand"]
-        elsewhere = {card_name(D, c) for f, x in after["factions"].items() for c in x["hand"] if f != owner}
-        secret = {card_name(D, c) for c in hand} - elsewhere - public_card_names(D, after, owner)
-        if not secret:
-            return
-        for viewer in viewers:
-            text = "\n".join(RULES.describe(before, seat, answer, after, viewer))
-            leaked = sorted(name for name in secret if name in text)
-            assert not leaked, f"{viewer!r} reads {leaked} of {owner}'s hand in: {text}"
-
-
-def public_card_names(D, s: dict, owner: str) -> set[str]:
-    """Names shared by a card the owner holds and a card in a public place (another copy of an Intrigue
-    card, a Statesman's name containing his Family's): naming those proves nothing."""
-    public = {card_name(D, c) for c in s["discard"] + s["removed"]}
-    public |= {card_name(D, "sen:" + x["family"]) for x in s["senators"].values() if x["family"]}
-    hand = {card_name(D, c) for c in s["factions"][owner]["hand"]}
-    return {h for h in hand if any(p in h or h in p for p in public)}
+    @staticmethod
+    def names_stay_private(before: dict, seat: str, answer: str, after: dict) -> None:
+        """No viewer's narration of the step names a Statesman or Concession of another seat's hand."""
+        told = {viewer: "\n".join(RULES.describe(before, seat, answer, after, viewer))
+                for viewer in [*after["seats"], None]}
+        for owner in after["seats"]:
+            secret = secret_card_names(after, owner)
+            for viewer, text in told.items():
+                leaked = sorted(name for name in secret if name in text) if viewer != owner else []
+                assert not leaked, f"{viewer!r} reads {leaked} of {owner}'s hand in: {text}"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
