@@ -175,7 +175,7 @@ class HistoryBuilder:
 
     def _text_DeadlineMissed(self, game: Game, c: dict, before: Any) -> list[str]:
         return [_("%(who)s: Deadline missed (policy %(policy)s).", who=self._name(game, c["seat"]),
-                  policy=c["policy"])]
+                  policy=TIMEOUT_POLICIES.get(c["policy"], c["policy"]))]
 
     def _text_GamePaused(self, game: Game, c: dict, before: Any) -> list[str]:
         reason, seat = platform_reason(game.seat_ids, c.get("reason")), c.get("seat")
@@ -219,6 +219,10 @@ class HistoryBuilder:
     def _text_default(self, kind: str, game: Game, c: dict) -> list[str]:
         """An event this narration does not know (none today): its name, as recorded."""
         return [_("Event %(kind)s.", kind=kind)]
+
+
+# The clock's timeout policies by name (the setting's values, which English shows as they are).
+TIMEOUT_POLICIES = {"default": _("default"), "pause": _("pause"), "bot": _("bot")}
 
 
 def history_json(events: list, viewer: str | None) -> list[dict]:

@@ -25,7 +25,7 @@ from email.message import EmailMessage
 PROPER_NAMES = frozenset(w.casefold() for w in (
     "Tabularium", "Sylla", "Ystari", "Ann", "Bob", "Cid", "Dee", "e-mail", "email", "UTC", "GMT", "CET", "CEST",
     "EET", "EEST", "WET", "WEST", "JSON", "SHA", "HTML", "URL", "HTTPS", "PDF", "Discord", "Slack", "ntfy",
-    "Python", "Res", "Publica", "Magyar", "English", "Chromium", "Tabula",
+    "Python", "Res", "Publica", "Magyar", "English", "Chromium", "Tabula", "Mac", "Windows", "Linux",
     "webhook", "chat", "push",  # the web hook card's technical words, which Greek keeps as they are
 ))
 STOP_WORDS = frozenset("""
