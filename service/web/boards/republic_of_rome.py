@@ -28,6 +28,8 @@ from flask import render_template
 from domain.i18n import _, n_
 from domain.rules import comma_list
 
+from .senate_floor import model as floor_more
+
 WAR_ORDER = ("active", "imminent", "unprosecuted", "inactive")
 WAR_STATUS = {"active": _("Active Wars"), "imminent": _("Imminent Wars"), "unprosecuted": _("Unprosecuted Wars"),
               "inactive": _("Inactive Wars")}
@@ -47,7 +49,7 @@ def model(view: dict) -> dict:
         "hrao": s.get("hrao_name"), "hrao_seat": s.get("hrao_seat"), "waiting": s.get("waiting"),
         "situation": list(s.get("situation") or []), "missed": missed_deadline_line(view),
         "answered": [{"seat": seat, "name": names.get(seat, seat)} for seat in s.get("sealed") or []],
-        "rome": rome(s), "forum": forum(s), "floor": floor(s.get("floor") or {}, names),
+        "rome": rome(s), "forum": forum(s), "floor": floor(s.get("floor") or {}, names), "floor_more": floor_more(view),
         "factions": [faction(s["factions"][seat], names, viewer, s.get("hrao_seat")) for seat in s["seats"]],
     }
 
