@@ -197,6 +197,16 @@ def reader_zone() -> str | None:
     return game.timezone_for(seat) if game is not None and seat else None
 
 
+def number(value: Any) -> str:
+    """A number as the reader's language writes it ("2.5" in English, "2,5" in Greek and Hungarian)."""
+    from babel.numbers import format_decimal
+
+    try:
+        return format_decimal(value, locale=current_language())
+    except (TypeError, ValueError, ArithmeticError):
+        return str(value)
+
+
 def tr(text: Any) -> str:
     """A domain message (or whole sentences, or a message stored as JSON) in the reader's language; any
     other value as text (None as ""). Moments in it are written in the reader's zone."""
@@ -290,6 +300,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.i18n")  # Flask-Babel added it already; saying so costs nothing
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["seat"] = lambda seat: tr(seat_name(seat))  # "red" -> "Red", "Κόκκινος", "Piros"
+    app.jinja_env.filters["number"] = number
     app.jinja_env.globals.update(reader_language=reader_language, status_name=status_name,
                                 winner_list=winner_list, language_links=language_links,
                                 seat_settings_url=seat_settings_url, reply_keywords=reply_keywords,

@@ -26,7 +26,7 @@ from service.web.api import game_and_caller, json_body, text_field
 from service.web.auth import acting_seat
 from service.web.errors import status_for
 from service.web.games import form_seat, form_text, page_caller, render_game
-from service.web.i18n import read_as, tr
+from service.web.i18n import number, read_as, tr
 
 log = logging.getLogger("tabularium.web")
 
@@ -170,7 +170,7 @@ def vacation(game_id: str):
         return n_("%(seat)s is on vacation for %(days)s day: the clock is stopped.",
                   "%(seat)s is on vacation for %(days)s days: the clock is stopped.",
                   int(days) if float(days).is_integer() else 2,  # a fraction of a day reads as "days"
-                  seat=seat_name(seat), days=format(days, "g"))
+                  seat=seat_name(seat), days=number(days))
     return form_action(game_id, action)
 
 

@@ -224,3 +224,11 @@ def test_the_very_first_request_of_a_new_app_reads_the_seats_language(sqlite_svc
     fresh = embedded_app(sqlite_svc).test_client()
     r = call(fresh, "GET", f"/api/games/{created['id']}/view", created["seats"][0]["token"])
     assert r.status_code == 200 and language_of(r) == "hu"
+
+
+@pytest.mark.parametrize("language, shown", [("en", "2.5"), ("el", "2,5"), ("hu", "2,5")])
+def test_numbers_are_written_the_readers_way(app, language, shown):
+    from service.web.i18n import number
+
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        assert number(2.5) == shown and number(3) == "3" and number("x") == "x"
