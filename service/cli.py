@@ -10,13 +10,16 @@ import os
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import locales
 from domain.errors import GameError
 from domain.i18n import _, from_json, n_
 from domain.rules import IllegalAction, titles
 from service.config import ConfigurationError, Settings
+
+if TYPE_CHECKING:  # the CLI builds its service lazily (service.composition): only the type is needed here
+    from service.games import GameService
 
 COMMANDS: dict[str, tuple[Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]]] = {}
 
@@ -256,7 +259,7 @@ def cmd_play(args) -> int:
     return 0
 
 
-def played_text(svc: Any, game_id: str, seat: str, before: int) -> str:
+def played_text(svc: GameService, game_id: str, seat: str, before: int) -> str:
     """What a `play` recorded, narrated for the seat (its choice and what followed from it), and who is due
     next: the seat's own next decision in full, or the seats the game waits for."""
     from domain.rules import comma_list
@@ -362,7 +365,7 @@ def cmd_verify(args) -> int:
     return 1 if failed else 0
 
 
-def _audit_one(svc: Any, gid: str) -> Any:
+def _audit_one(svc: GameService, gid: str) -> Any:
     from service import audit
     from service.audit_checkpoints import full_audit
 
