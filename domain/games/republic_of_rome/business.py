@@ -15,7 +15,7 @@ somebody is Consul for Life (Rule 9.10; the end of the turn reads it, Rule 12.3-
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, Iterable
 
 from domain.forms import EachOf, Form, OneOf, Option, encode
 from domain.i18n import _
@@ -24,7 +24,7 @@ from domain.rules import IllegalAction
 from .machine import FORM, Step, goto, state
 from .names import card_name, senator_name
 from .narrate import narrates
-from .senate import after_vote, pm_seat, proposal, reject
+from .senate import after_vote, pm_seat, proposal
 from .state import aligned, bump, in_rome, note, sort_key
 from .voting import order_field, start_vote, start_votes, words
 
@@ -32,20 +32,34 @@ NONE = "none"
 
 
 class Kind:
-    """One kind of proposal: when it is possible, its form, its checks, the proposal(s) it makes, whose
-    consent it needs, and what a vote's result does."""
+    """One kind of proposal: when it is possible, its form, its checks, the proposal(s) it makes (without
+    touching the state), whose consent it needs, and what a vote's result does.
+
+    A kind either lists the answers worth trying (`tries`, smallest first): then its default is the first
+    one the rules accept that the Senate has not defeated this turn, and it is offered while one exists;
+    or it defines `available` and `default` itself."""
 
     name = ""
     label = ""
 
     def available(self, s: dict, D: Any) -> bool:
-        return False
+        return self.default(s, D) is not None
 
     def form(self, s: dict, D: Any) -> Form | None:
         return None  # None: the proposal has no parameters
 
-    def default(self, s: dict, D: Any) -> dict:
-        return {}
+    def tries(self, s: dict, D: Any) -> Iterable[dict]:
+        return ()
+
+    def default(self, s: dict, D: Any) -> dict | None:
+        return next((v for v in self.tries(s, D) if self.acceptable(s, D, v)), None)
+
+    def acceptable(self, s: dict, D: Any, values: dict) -> bool:
+        try:
+            self.check(s, D, values)
+        except IllegalAction:
+            return False
+        return not any(defeated(s, p) for p in self.proposals(s, D, values))
 
     def check(self, s: dict, D: Any, values: dict) -> None:
         pass
@@ -64,6 +78,18 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {}
+NOT_MATERIAL = frozenset({"by", "pm", "tribune", "vetoable", "abstain", "unanimity_penalty", "order", "extra_yes",
+                          "extra_no", "cost", "sends_to_war", "same_faction_sponsors", "must_vote_yes"})
+
+
+def proposal_key(prop: dict) -> str:
+    """What makes a proposal the same proposal (Rule 9.2): its kind and parameters, not who puts it or how."""
+    return encode({k: v for k, v in prop.items() if k not in NOT_MATERIAL})
+
+
+def defeated(s: dict, prop: dict) -> bool:
+    """Rule 9.2: defeated (or vetoed) this turn, so not put again unless materially changed."""
+    return proposal_key(prop) in s["senate"].get("defeated", [])
 
 
 def kind(cls: type[Kind]) -> type[Kind]:
@@ -140,7 +166,11 @@ class SenatePropose(Step):
         return with_order(s, D, KINDS[s["ctx"]["kind"]])
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
-        KINDS[s["ctx"]["kind"]].check(s, D, values)
+        k = KINDS[s["ctx"]["kind"]]
+        k.check(s, D, values)
+        rest = {f: v for f, v in values.items() if f != "order"}
+        if any(defeated(s, p) for p in k.proposals(s, D, rest)):
+            raise IllegalAction(_("The Senate has already rejected this proposal this turn: change it."))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         return _("Your proposal: %(kind)s.", kind=KINDS[s["ctx"]["kind"]].label)
@@ -189,6 +219,8 @@ class SenateBusinessResult(Step):
         results = value["results"] if "results" in value else [value]
         k = KINDS[pending["kind"]]
         for prop, result in zip(pending["proposals"], results):
+            if not result["passed"] and not result.get("cancelled"):
+                s["senate"]["defeated"] = s["senate"].get("defeated", []) + [proposal_key(prop)]
             k.apply(s, D, rng, prop, result)
         if s["senate"].get("closed"):
             goto(s, D, "senate_adjourn", rng)  # Rule 9.8.5: the PM was sent away
@@ -293,10 +325,10 @@ class ConsulForLife(Kind):
 
     def proposals(self, s: dict, D: Any, values: dict) -> list[dict]:
         sid = values["nominee"]
-        s["senate"]["consul_for_life_voted"] = True
         return [{**proposal(s, self.name, nominee=sid), "vetoable": False, "extra_yes": s["senators"][sid]["inf"]}]
 
     def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
+        s["senate"]["consul_for_life_voted"] = True  # Rule 9.2: voted once per turn
         sid = prop["nominee"]
         if value["passed"] and sid in s["senators"] and not s.get("consul_for_life"):
             make_consul_for_life(s, sid, elected=True)
@@ -363,11 +395,8 @@ class RejectRhodianAlliance(Kind):
         event = s["forum"]["events"].get(RHODIAN)
         return event is not None and event.get("turn") == s["turn"] and not s["senate"].get("rhodian_voted")
 
-    def proposals(self, s: dict, D: Any, values: dict) -> list[dict]:
-        s["senate"]["rhodian_voted"] = True
-        return [proposal(s, self.name)]
-
     def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
+        s["senate"]["rhodian_voted"] = True
         if not value["passed"] or RHODIAN not in s["forum"]["events"]:
             return
         gone = set(s["forum"]["events"][RHODIAN].get("fleets", []))
@@ -411,12 +440,10 @@ class MinorMotion(Kind):
         return {"senator": thankable(s)[0]}
 
     def proposals(self, s: dict, D: Any, values: dict) -> list[dict]:
-        s["senate"]["thanked"] = s["senate"].get("thanked", []) + [values["senator"]]
         return [{**proposal(s, self.name, senator=values["senator"]), "unanimity_penalty": False}]
 
     def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
-        if not value["passed"]:
-            reject(s, self.name, prop["senator"])
+        s["senate"]["thanked"] = s["senate"].get("thanked", []) + [prop["senator"]]
 
 
 @words("minor_motion")

@@ -5,7 +5,7 @@ bringing a garrison home. Where forces are kept: forces.py's docstring.
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, Iterable
 
 from domain.forms import Form, Number, OneOf, Option, SomeOf
 from domain.i18n import _
@@ -42,6 +42,11 @@ def unit_fields(s: dict) -> tuple:
                                                                        for i in veterans)))
     fields.append(Number("fleets", _("Fleets"), 0, len(fleets_at(s, "italy"))))
     return tuple(fields)
+
+
+def with_units(s: dict, values: dict, veterans: list[int]) -> dict:
+    """`values` with the Veterans field when the form has one."""
+    return {**values, "veterans": [str(i) for i in veterans]} if units_at(s, "italy", True) else values
 
 
 def picked_units(s: dict, values: dict) -> tuple[list[int], list[int]]:
@@ -109,28 +114,17 @@ class Deploy(Kind):
     name = "deploy"
     label = _("Send a Commander against a War")
 
-    def available(self, s: dict, D: Any) -> bool:
-        return self.first(s, D) is not None
-
-    def first(self, s: dict, D: Any) -> dict | None:
-        """The first legal deployment, with every unit in Italy (the strongest force)."""
+    def tries(self, s: dict, D: Any) -> Iterable[dict]:
+        """Every Fleet and Veteran in Italy, and from every regular Legion down to none (strongest first)."""
         for sid in commanders(s):
             for war in deployable(s, D):
-                values = {"commander": sid, "war": war, "legions": len(units_at(s, "italy", False)),
-                          "fleets": len(fleets_at(s, "italy"))}
-                if units_at(s, "italy", True):
-                    values["veterans"] = [str(i) for i in units_at(s, "italy", True)]
-                legions, fleets = picked_units(s, values)
-                if not (below_minimum(s, D, sid, war, legions, fleets) and refused(s, sid, "deploy:" + war)):
-                    return values
-        return None
+                for n in range(len(units_at(s, "italy", False)), -1, -1):
+                    yield with_units(s, {"commander": sid, "war": war, "legions": n,
+                                         "fleets": len(fleets_at(s, "italy"))}, units_at(s, "italy", True))
 
     def form(self, s: dict, D: Any) -> Form:
         return Form((OneOf("commander", _("Commander"), senator_options(D, s, commanders(s))),
                      OneOf("war", _("War"), war_options(D, s, deployable(s, D)))) + unit_fields(s))
-
-    def default(self, s: dict, D: Any) -> dict:
-        return self.first(s, D)
 
     def check(self, s: dict, D: Any, values: dict) -> None:
         wid = values["war"]
@@ -214,19 +208,17 @@ class Reinforce(Kind):
     name = "reinforce"
     label = _("Reinforce a Commander in the field")
 
-    def available(self, s: dict, D: Any) -> bool:
-        return bool(in_field(s)) and bool(units_at(s, "italy") or fleets_at(s, "italy"))
-
     def form(self, s: dict, D: Any) -> Form:
         return Form((OneOf("commander", _("Commander"), senator_options(D, s, in_field(s))),) + unit_fields(s))
 
-    def default(self, s: dict, D: Any) -> dict:
-        has_legion = bool(units_at(s, "italy", False))
-        values = {"commander": in_field(s)[0], "legions": 1 if has_legion else 0, "fleets": 0 if has_legion else
-                  min(1, len(fleets_at(s, "italy")))}
-        if units_at(s, "italy", True):
-            values["veterans"] = [] if has_legion or fleets_at(s, "italy") else [str(units_at(s, "italy", True)[0])]
-        return values
+    def tries(self, s: dict, D: Any) -> Iterable[dict]:
+        for sid in in_field(s):
+            for n in range(1, len(units_at(s, "italy", False)) + 1):
+                yield with_units(s, {"commander": sid, "legions": n, "fleets": 0}, [])
+            for n in range(1, len(fleets_at(s, "italy")) + 1):
+                yield with_units(s, {"commander": sid, "legions": 0, "fleets": n}, [])
+            for vet in units_at(s, "italy", True):
+                yield with_units(s, {"commander": sid, "legions": 0, "fleets": 0}, [vet])
 
     def check(self, s: dict, D: Any, values: dict) -> None:
         legions, fleets = picked_units(s, values)
@@ -259,14 +251,11 @@ class Recall(Kind):
     name = "recall"
     label = _("Recall a Commander")
 
-    def available(self, s: dict, D: Any) -> bool:
-        return bool(in_field(s))
-
     def form(self, s: dict, D: Any) -> Form:
         return Form((OneOf("commander", _("Commander"), senator_options(D, s, in_field(s))),))
 
-    def default(self, s: dict, D: Any) -> dict:
-        return {"commander": in_field(s)[0]}
+    def tries(self, s: dict, D: Any) -> Iterable[dict]:
+        return ({"commander": sid} for sid in in_field(s))
 
     def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
         if value["passed"] and command_of(s, prop["commander"]) is not None:
@@ -322,16 +311,14 @@ class Garrison(Kind):
     name = "garrison"
     label = _("Send a garrison to a Province")
 
-    def available(self, s: dict, D: Any) -> bool:
-        return bool(s["provinces"]) and bool(units_at(s, "italy"))
-
     def form(self, s: dict, D: Any) -> Form:
         provinces = tuple(Option(p, province_label(D, p)) for p in sorted(s["provinces"]))
         return Form((OneOf("province", _("Province"), provinces),
                      Number("legions", _("Legions"), 1, len(units_at(s, "italy")))))
 
-    def default(self, s: dict, D: Any) -> dict:
-        return {"province": sorted(s["provinces"])[0], "legions": 1}
+    def tries(self, s: dict, D: Any) -> Iterable[dict]:
+        return ({"province": p, "legions": n} for p in sorted(s["provinces"])
+                for n in range(1, len(units_at(s, "italy")) + 1))
 
     def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
         if not value["passed"]:
@@ -349,14 +336,11 @@ class RecallGarrison(Kind):
     name = "recall_garrison"
     label = _("Bring a garrison home")
 
-    def available(self, s: dict, D: Any) -> bool:
-        return bool(garrisons(s))
-
     def form(self, s: dict, D: Any) -> Form:
         return Form((OneOf("province", _("Province"), tuple(Option(p, province_label(D, p)) for p in garrisons(s))),))
 
-    def default(self, s: dict, D: Any) -> dict:
-        return {"province": garrisons(s)[0]}
+    def tries(self, s: dict, D: Any) -> Iterable[dict]:
+        return ({"province": p} for p in garrisons(s))
 
     def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
         if not value["passed"]:

@@ -14,7 +14,7 @@ garrisoned [legion ids sent to a Province this Senate].
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, Iterable
 
 from domain.forms import Form, Number
 from domain.i18n import _
@@ -110,19 +110,18 @@ class RaiseForces(Kind):
     def most(self, s: dict, D: Any, key: str) -> int:
         return min(room(s, D, key), max(0, s["treasury"]) // unit_cost(s, D))
 
-    def available(self, s: dict, D: Any) -> bool:
-        return not s["no_recruitment"] and (self.most(s, D, "legions") > 0 or self.most(s, D, "fleets") > 0)
-
     def form(self, s: dict, D: Any) -> Form:
         return Form((Number("legions", _("New Legions"), 0, self.most(s, D, "legions")),
                      Number("fleets", _("New Fleets"), 0, self.most(s, D, "fleets"))))
 
-    def default(self, s: dict, D: Any) -> dict:
-        one = self.most(s, D, "legions") > 0
-        return {"legions": 1 if one else 0, "fleets": 0 if one else 1}
+    def tries(self, s: dict, D: Any) -> Iterable[dict]:
+        if not s["no_recruitment"]:
+            yield from pairs(self.most(s, D, "legions"), self.most(s, D, "fleets"))
 
     def check(self, s: dict, D: Any, values: dict) -> None:
         n = values["legions"] + values["fleets"]
+        if s["no_recruitment"]:
+            raise IllegalAction(_("No Recruitment is in effect: no unit can be raised."))
         if not n:
             raise IllegalAction(_("Raise at least one unit."))
         if n * unit_cost(s, D) > s["treasury"]:
@@ -144,6 +143,14 @@ class RaiseForces(Kind):
         note(s, "forces_raised", legions=legions, fleets=fleets, cost=(legions + fleets) * unit_cost(s, D))
         pay_builders(s, D, "armaments", legions)
         pay_builders(s, D, "ship_building", fleets)
+
+
+def pairs(legions: int, fleets: int) -> Iterable[dict]:
+    """Numbers of Legions and Fleets, the fewest units first (Legions before Fleets)."""
+    for n in range(1, legions + fleets + 1):
+        for n_legions in range(min(n, legions), -1, -1):
+            if n - n_legions <= fleets:
+                yield {"legions": n_legions, "fleets": n - n_legions}
 
 
 def free_ids(units: list[dict], n: int) -> list[int]:
@@ -174,16 +181,12 @@ class DisbandForces(Kind):
     name = "disband_forces"
     label = _("Disband Legions or Fleets")
 
-    def available(self, s: dict, D: Any) -> bool:
-        return bool(units_at(s, "italy") or fleets_at(s, "italy"))
-
     def form(self, s: dict, D: Any) -> Form:
         return Form((Number("legions", _("Legions to disband"), 0, len(units_at(s, "italy"))),
                      Number("fleets", _("Fleets to disband"), 0, len(fleets_at(s, "italy")))))
 
-    def default(self, s: dict, D: Any) -> dict:
-        one = bool(units_at(s, "italy"))
-        return {"legions": 1 if one else 0, "fleets": 0 if one else 1}
+    def tries(self, s: dict, D: Any) -> Iterable[dict]:
+        return pairs(len(units_at(s, "italy")), len(fleets_at(s, "italy")))
 
     def check(self, s: dict, D: Any, values: dict) -> None:
         if not values["legions"] + values["fleets"]:

@@ -226,3 +226,15 @@ def test_9_9_a_missed_deadline_adjourns_and_a_missed_proposal_is_the_minimal_one
     assert RULES.default_choice(s, "red") == "adjourn"
     s = answer(s, "red", "raise_forces")
     assert RULES.default_choice(s, "red") == '{"fleets":0,"legions":1,"order":"first"}'
+
+
+def test_9_2_a_defeated_proposal_comes_back_only_materially_changed():
+    from domain.games.republic_of_rome import RULES
+    s = votes_all(propose(business(), "raise_forces", {"legions": 1, "fleets": 0}), {"red": "no", "blue": "yes"})
+    assert len(s["legions"]) == 4
+    s = answer(s, "red", "raise_forces")
+    with pytest.raises(IllegalAction):
+        answer(s, "red", {"legions": 1, "fleets": 0, "order": "last"})  # another voting order is no change
+    assert RULES.default_choice(s, "red") == '{"fleets":1,"legions":0,"order":"first"}'  # the next smallest
+    s = votes_all(answer(s, "red", {"legions": 2, "fleets": 0, "order": "first"}), "yes")
+    assert len(s["legions"]) == 6
