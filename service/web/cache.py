@@ -73,8 +73,13 @@ class GameCache:
         return game
 
     def _fast_forward(self, gid: UUID, cached: Any) -> Any:
+        """The cached game with the events since folded in; None (the service loads it from its latest
+        snapshot) when a snapshot interval's worth came or more: one query reads them all at once."""
+        interval = self.service.settings.snapshot_interval
         try:
-            new = list(self.service.store.app.events.get(gid, gt=cached.version))
+            new = list(self.service.store.app.events.get(gid, gt=cached.version, limit=interval or None))
+            if interval and len(new) >= interval:
+                return None
             return project_game(copy.deepcopy(cached), new) if new else cached
         except Exception:  # any trouble: the service reloads and reports it properly
             return None
