@@ -102,7 +102,7 @@ def faction_tally_words(D: Any, s: dict, seat: str, cast: dict) -> str:
 def floor_text(D: Any, s: dict, entry: dict | None = None) -> str:
     """The proposal, who made it, the votes so far by faction and Senator, and who is still to vote: the
     head of a your-turn prompt (and so of its e-mail)."""
-    from .voting import proposal_words
+    from .vote_words import proposal_words
     entry = entry or current(s)
     parts = [_("Proposal: %(proposal)s (put by %(seat)s).", proposal=proposal_words(D, s, entry["proposal"]),
                seat=seat_name(entry["by"]) if entry["by"] else _("nobody"))]
@@ -124,7 +124,7 @@ def view(s: dict, D: Any, viewer: str | None) -> dict | None:
     votes (private: only for the viewer and the referee)."""
     from . import standing_votes, tribunes
     from .names import senator_name
-    from .voting import proposal_words
+    from .vote_words import proposal_words
     out: dict = {}
     entry = current(s) if is_open(s) else s.get("floor_last")
     if entry is not None:
