@@ -46,15 +46,6 @@ def result_of(D: Any, total: int) -> str:
     raise ValueError(f"no assassination row for {total}")
 
 
-def available() -> bool:
-    """Transitional (issue #15 is built by several helpers at once): attempts are offered once the pieces
-    they need are in the tree (deaths.py, the agenda's special prosecution)."""
-    from importlib.util import find_spec
-
-    from .machine import STATES
-    return find_spec(f"{__package__}.deaths") is not None and "senate_special_prosecution" in STATES
-
-
 def attackers(s: dict) -> set[str]:
     return set(intrigue_turn(s)["attempted"])
 

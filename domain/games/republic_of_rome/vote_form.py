@@ -97,8 +97,6 @@ def appeal_options(sealed: bool) -> tuple:
 
 
 def attempt_fields(s: dict, D: Any, seat: str, proposal: dict) -> list:
-    if not assassination.available():
-        return []
     free = assassination.land_bill_targets(s, proposal)
     normal = assassination.targets(s, seat) if seat not in assassination.attackers(s) else []
     if not (free or normal) or not assassination.assassins(s, seat):
