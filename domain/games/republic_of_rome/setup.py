@@ -42,13 +42,14 @@ def empty_state(seats: list[str], options: dict, D: Any, dkey: str) -> dict:
 
 
 def new_game(seats: list[str], options: dict, D: Any, dkey: str, rng: Random) -> dict:
+    if options.get("scenario") is not None:  # a prepared position keeps the platform's seat order
+        from .scenario import build_scenario
+        s = empty_state(list(seats), options, D, dkey)
+        build_scenario(s, D, options["scenario"], rng)
+        return s
     order = list(seats)
     rng.shuffle(order)  # Rule 3.1: the seat order is fixed at random
     s = empty_state(order, options, D, dkey)
-    if options.get("scenario") is not None:
-        from .scenario import build_scenario
-        build_scenario(s, D, options["scenario"], rng)
-        return s
     deal(s, D, rng)
     return s
 
