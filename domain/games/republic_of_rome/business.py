@@ -105,9 +105,18 @@ def senator_options(D: Any, s: dict, ids: list[str]) -> tuple[Option, ...]:
     return tuple(Option(sid, senator_name(D, s, sid)) for sid in ids)
 
 
+def then_field() -> OneOf:
+    """What the PM does once this vote is over (an advance order, as the by-mail game masters took them): one
+    round trip less for his last proposal. It lapses if somebody else presides by then."""
+    return OneOf("then", _("After this vote"), (Option("continue", _("I make another proposal or adjourn then")),
+                                                Option("adjourn", _("Adjourn the Senate"))))
+
+
 def with_order(s: dict, D: Any, k: Kind) -> Form:
-    """The kind's form with the PM's voting order (Rule 9.2), its default the kind's minimal proposal."""
-    return Form(k.form(s, D).fields + (order_field(),), encode({**k.default(s, D), "order": "first"}))
+    """The kind's form with the PM's voting order (Rule 9.2) and what he does after the vote; its default the
+    kind's minimal proposal."""
+    return Form(k.form(s, D).fields + (order_field(), then_field()),
+                encode({**k.default(s, D), "order": "first", "then": "continue"}))
 
 
 # ------------------------------------------------------------------------------------------ the states
@@ -123,7 +132,8 @@ class SenateOtherBusiness(Step):
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         s["senate"]["stage"] = "other"
-        if pm_seat(s) is None:
+        ordered = s["senate"].pop("adjourn_after", None)
+        if pm_seat(s) is None or (ordered is not None and ordered == s["senate"]["pm"]):
             goto(s, D, "senate_adjourn", rng)
 
     def legal(self, s: dict, D: Any) -> dict:
@@ -168,7 +178,7 @@ class SenatePropose(Step):
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
         k = KINDS[s["ctx"]["kind"]]
         k.check(s, D, values)
-        rest = {f: v for f, v in values.items() if f != "order"}
+        rest = {f: v for f, v in values.items() if f not in ("order", "then")}
         if any(defeated(s, p) for p in k.proposals(s, D, rest)):
             raise IllegalAction(_("The Senate has already rejected this proposal this turn: change it."))
 
@@ -177,7 +187,7 @@ class SenatePropose(Step):
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
         """ror-by-mail.md: the minimal legal proposal of the kind chosen (as its form first offers it)."""
-        return {**KINDS[s["ctx"]["kind"]].default(s, D), "order": "first"}
+        return {**KINDS[s["ctx"]["kind"]].default(s, D), "order": "first", "then": "continue"}
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
@@ -190,6 +200,8 @@ def submit(s: dict, D: Any, rng: Random, name: str, values: dict, back: str) -> 
     k = KINDS[name]
     values = dict(values)
     order = values.pop("order", None)
+    if values.pop("then", None) == "adjourn":
+        s["senate"]["adjourn_after"] = s["senate"]["pm"]
     props = [{**p, "order": order} if order else p for p in k.proposals(s, D, values)]
     s["ctx"]["pending"] = {"kind": name, "proposals": props, "back": back}
     by = pm_seat(s)

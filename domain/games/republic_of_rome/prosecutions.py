@@ -146,6 +146,7 @@ class SenateProsecutions(Step):
     waiting = _("to prosecute or end the Prosecutions")
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
+        s["ctx"].pop("end_after", None)  # a trial refused by its Prosecutor was not held: the order lapses
         censor = censor_of(s)
         if (s["senate"].get("prosecutions_over") or censor not in s["senators"] or not in_rome(s, censor)
                 or not possible(s, D)):
@@ -160,7 +161,9 @@ class SenateProsecutions(Step):
         charge = tuple(Option(c, CHARGE_WORDS[c]) for c in charges_left(s, D))
         prosecutor = tuple(Option(sid, senator_name(D, s, sid)) for sid in prosecutors(s))
         return Form((OneOf("accused", _("Accused"), accused), OneOf("charge", _("Charge"), charge),
-                     OneOf("prosecutor", _("Prosecutor"), prosecutor), order_field()),
+                     OneOf("prosecutor", _("Prosecutor"), prosecutor), order_field(),
+                     OneOf("then", _("After this trial"), (Option("continue", _("I decide then")),
+                                                           Option("end", _("End the Prosecutions"))))),
                     encode(self.default(s, D, seat, [])))
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
@@ -181,7 +184,8 @@ class SenateProsecutions(Step):
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
         """ror-by-mail.md: the Censor prosecutes nobody."""
-        return {"accused": NOBODY, "charge": charges_left(s, D)[0], "prosecutor": prosecutors(s)[0], "order": "first"}
+        return {"accused": NOBODY, "charge": charges_left(s, D)[0], "prosecutor": prosecutors(s)[0], "order": "first",
+                "then": "continue"}
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         from .senate import ask_consent
@@ -191,6 +195,7 @@ class SenateProsecutions(Step):
             end_prosecutions(s, D, rng)
             return
         s["ctx"]["trial"] = {"accused": a, "charge": c, "prosecutor": p, "order": values["order"]}
+        s["ctx"]["end_after"] = values["then"] == "end"  # an advance order: no other trial after this one
         note(s, "prosecution_announced", accused=a, charge=c, prosecutor=p)
         if s["senators"][p]["faction"] == seat:
             hold_trial(s, D, rng)
@@ -222,6 +227,8 @@ class SenateTrialResult(Step):
         done["tried"] = done["tried"] + [[prop["accused"], prop["charge"]]]
         appeal = s["senate"].pop("appeal", None) or value.get("appeal")
         verdict(s, D, rng, prop, value, appeal)
+        if s["ctx"].pop("end_after", False):
+            s["senate"]["prosecutions_over"] = True
         censor = prop["pm"]
         if censor not in s["senators"] or not in_rome(s, censor):
             s["senate"]["prosecutions_over"] = True  # Rule 9.7 item 7

@@ -56,11 +56,12 @@ def kinds(s: dict) -> list[str]:
 
 
 def propose(s: dict, kind: str, values: dict | None = None, rng: random.Random | None = None) -> dict:
-    """In other business: the PM picks `kind`, then answers its form with `values` (voting order: his first)."""
+    """In other business: the PM picks `kind`, then answers its form with `values` (voting order: his first;
+    after the vote: back to him, unless `values` say otherwise)."""
     s = answer(s, pm_seat(s), kind, rng)
     if values is None:
         return s
-    return answer(s, pm_seat(s), {**values, "order": values.get("order", "first")}, rng)
+    return answer(s, pm_seat(s), {"order": "first", "then": "continue", **values}, rng)
 
 
 def voting_seat(s: dict) -> str | None:

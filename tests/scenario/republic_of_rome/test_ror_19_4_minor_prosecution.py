@@ -34,7 +34,7 @@ def trial(dice: list[int], s: dict | None = None) -> tuple[dict, list[dict]]:
     s = at_step(s or table(), "senate_prosecutions", rng, stage="prosecutions", pm="1",
                 prosecutions={"minor": 0, "major": 0, "tried": []})
     assert prompt_for(s, "red").kind == "prosecute"
-    s = answer(s, "red", {"accused": "4", "charge": "minor", "prosecutor": "2", "order": "first"}, rng)
+    s = answer(s, "red", {"accused": "4", "charge": "minor", "prosecutor": "2", "order": "first", "then": "continue"}, rng)
     log = list(s["notes"])
     s = votes_all(s, {"red": "yes", "blue": "no", "green": "abstain"}, rng, log=log, appeal="yes")
     return s, log

@@ -49,7 +49,7 @@ def test_9_4_the_agenda_runs_in_rulebook_order():
     # no Dictator (the 1st Punic War is Inactive); the Censor: Cornelius, the only Prior Consul, appointed
     assert s["senators"]["1"]["office"] == "censor" and s["senate"]["stage"] == "prosecutions"
     assert asked_kinds(s) == {"red": "prosecute"}
-    s = answer(s, "red", {"accused": "none", "charge": "minor", "prosecutor": "2", "order": "first"})
+    s = answer(s, "red", {"accused": "none", "charge": "minor", "prosecutor": "2", "order": "first", "then": "continue"})
     assert s["senate"]["stage"] == "other" and asked_kinds(s) == {"red": "other_business"}  # no Province
     s = answer(s, "red", "adjourn")
     assert "senate" not in s and s["phase"] != "senate"

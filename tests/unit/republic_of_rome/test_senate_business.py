@@ -41,11 +41,11 @@ def test_9_8_3_concessions_are_awarded_together_and_a_failed_one_waits_for_next_
     p = prompt_for(s, "red")
     assert [o.value for o in p.form.field("awards").items] == ["mining", "harbor_fees"]  # no Land Bill in effect
     with pytest.raises(IllegalAction):
-        answer(s, "red", {"awards": {"mining": "none", "harbor_fees": "none"}, "order": "first"})
-    passed = votes_all(answer(s, "red", {"awards": {"mining": "4", "harbor_fees": "2"}, "order": "first"}), "yes")
+        answer(s, "red", {"awards": {"mining": "none", "harbor_fees": "none"}, "order": "first", "then": "continue"})
+    passed = votes_all(answer(s, "red", {"awards": {"mining": "4", "harbor_fees": "2"}, "order": "first", "then": "continue"}), "yes")
     assert passed["senators"]["4"]["concessions"] == ["mining"] and passed["senators"]["2"]["concessions"] == ["harbor_fees"]
     assert passed["forum"]["concessions"] == ["land_commissioner"]
-    failed = votes_all(answer(s, "red", {"awards": {"mining": "4", "harbor_fees": "none"}, "order": "first"}),
+    failed = votes_all(answer(s, "red", {"awards": {"mining": "4", "harbor_fees": "none"}, "order": "first", "then": "continue"}),
                        {"red": "no", "blue": "yes"})
     assert failed["senate"]["failed_concessions"] == ["mining"]
     assert "concessions" in kinds(failed)
@@ -70,7 +70,7 @@ def test_9_8_4_the_state_cannot_pay_below_zero_and_no_recruitment_forbids_raisin
     s = answer(s, "red", "raise_forces")
     assert prompt_for(s, "red").form.field("legions").max == 2
     with pytest.raises(IllegalAction):
-        answer(s, "red", {"legions": 2, "fleets": 1, "order": "first"})
+        answer(s, "red", {"legions": 2, "fleets": 1, "order": "first", "then": "continue"})
     assert "raise_forces" not in kinds(business(table(no_recruitment=True)))
 
 
@@ -110,7 +110,7 @@ def test_9_8_5_fleet_support_and_the_rome_consul_only_after_the_field_consul():
     s = answer(business(s), "red", "deploy")
     assert [o.value for o in prompt_for(s, "red").form.field("commander").options] == ["2"]
     with pytest.raises(IllegalAction):
-        answer(s, "red", {"commander": "2", "war": "1st_illyrian_war", "legions": 4, "fleets": 2, "order": "first"})
+        answer(s, "red", {"commander": "2", "war": "1st_illyrian_war", "legions": 4, "fleets": 2, "order": "first", "then": "continue"})
 
 
 def test_9_8_5_a_later_war_of_a_series_waits_for_the_earlier_active_one():
@@ -195,7 +195,7 @@ def test_9_8_6_repeal_costs_the_sponsor_and_every_senator_voting_for_it():
     s["senators"]["2"]["pop"] = 2  # not popular enough to sponsor (needs 3)
     s = answer(business(s), "red", "repeal_land_bill")
     assert [o.value for o in prompt_for(s, "red").form.field("sponsor").options] == ["1"]
-    s = votes_all(answer(s, "red", {"type": "II", "sponsor": "1", "order": "first"}), "yes")
+    s = votes_all(answer(s, "red", {"type": "II", "sponsor": "1", "order": "first", "then": "continue"}), "yes")
     x = s["senators"]
     assert s["land_bills"]["II"] == 0 and s["unrest"] == 3
     assert (x["1"]["pop"], x["2"]["pop"], x["4"]["pop"]) == (0, 1, -1)
@@ -225,7 +225,7 @@ def test_9_9_a_missed_deadline_adjourns_and_a_missed_proposal_is_the_minimal_one
     s = business()
     assert RULES.default_choice(s, "red") == "adjourn"
     s = answer(s, "red", "raise_forces")
-    assert RULES.default_choice(s, "red") == '{"fleets":0,"legions":1,"order":"first"}'
+    assert RULES.default_choice(s, "red") == '{"fleets":0,"legions":1,"order":"first","then":"continue"}'
 
 
 def test_9_2_a_defeated_proposal_comes_back_only_materially_changed():
@@ -234,7 +234,26 @@ def test_9_2_a_defeated_proposal_comes_back_only_materially_changed():
     assert len(s["legions"]) == 4
     s = answer(s, "red", "raise_forces")
     with pytest.raises(IllegalAction):
-        answer(s, "red", {"legions": 1, "fleets": 0, "order": "last"})  # another voting order is no change
-    assert RULES.default_choice(s, "red") == '{"fleets":1,"legions":0,"order":"first"}'  # the next smallest
-    s = votes_all(answer(s, "red", {"legions": 2, "fleets": 0, "order": "first"}), "yes")
+        answer(s, "red", {"legions": 1, "fleets": 0, "order": "last", "then": "continue"})  # another voting order is no change
+    assert RULES.default_choice(s, "red") == '{"fleets":1,"legions":0,"order":"first","then":"continue"}'  # the next smallest
+    s = votes_all(answer(s, "red", {"legions": 2, "fleets": 0, "order": "first", "then": "continue"}), "yes")
     assert len(s["legions"]) == 6
+
+
+def test_9_9_the_pm_may_order_the_adjournment_with_his_last_proposal():
+    s = propose(business(), "raise_forces", {"legions": 1, "fleets": 0, "then": "adjourn"})
+    s = votes_all(s, "yes")
+    assert len(s["legions"]) == 5 and "senate" not in s and s["phase"] != "senate"
+
+
+def test_9_7_the_censor_may_end_the_prosecutions_with_his_last_trial():
+    s = table()
+    s["senators"]["1"]["office"] = "censor"
+    s["senators"]["2"]["office"] = "rome_consul"
+    s["senators"]["4"].update(minor_eligible=True)
+    s["senators"]["3"].update(minor_eligible=True)
+    s = at_step(s, "senate_prosecutions", stage="prosecutions", pm="1",
+                prosecutions={"minor": 0, "major": 0, "tried": []})
+    s = answer(s, "red", {"accused": "4", "charge": "minor", "prosecutor": "2", "order": "first", "then": "end"})
+    s = votes_all(s, {"red": "yes", "blue": "no", "green": "abstain"})
+    assert s["senate"]["stage"] == "other" and s["senate"]["prosecutions"]["minor"] == 1  # Valerius is spared

@@ -33,7 +33,7 @@ def prosecutions(s: dict | None = None, rng=None, **done) -> dict:
 
 
 def accuse(s: dict, accused: str, charge: str, prosecutor: str = "2", rng=None) -> dict:
-    return answer(s, "red", {"accused": accused, "charge": charge, "prosecutor": prosecutor, "order": "first"}, rng)
+    return answer(s, "red", {"accused": accused, "charge": charge, "prosecutor": prosecutor, "order": "first", "then": "continue"}, rng)
 
 
 def options(s: dict, field: str) -> list[str]:
@@ -105,7 +105,7 @@ def test_9_7_end_of_prosecutions_clears_the_flags_in_rome_only():
     s = table()
     add_senator(s, "6", "green", minor_eligible=True, corrupt=True, location="province:sicilia")
     s["provinces"]["sicilia"] = {"developed": False, "governor": "6", "term": 2}
-    s = answer(prosecutions(s), "red", {"accused": "none", "charge": "minor", "prosecutor": "2", "order": "first"})
+    s = answer(prosecutions(s), "red", {"accused": "none", "charge": "minor", "prosecutor": "2", "order": "first", "then": "continue"})
     assert not any(s["senators"][sid][f] for sid in ("3", "4") for f in ("major_eligible", "minor_eligible", "corrupt"))
     assert s["senators"]["6"]["minor_eligible"] and s["senators"]["6"]["corrupt"]
     assert s["senate"]["stage"] == "other"
