@@ -158,8 +158,9 @@ class Deploy(Kind):
         legions = [i for i in prop["legions"] if i in units_at(s, "italy")]
         fleets = [i for i in prop["fleets"] if i in fleets_at(s, "italy")]
         where = "war:" + wid
-        left = units_at(s, where)  # Rule 18.15: units left on the War card join the new Commander [A]
-        free = [u for u in left if not any(u in c["legions"] for c in commands(s))]
+        # spec 18.15: units left on the War card (their Commander fell) join the new Commander [A]
+        free = [u for u in units_at(s, where) if not any(u in c["legions"] for c in commands(s))]
+        free_fleets = [f for f in fleets_at(s, where) if not any(f in c["fleets"] for c in commands(s))]
         move(s, "legions", legions, where)
         move(s, "fleets", fleets, where)
         party = [sid]
@@ -172,9 +173,9 @@ class Deploy(Kind):
         if war["status"] == "inactive":
             s["forum"]["wars"] = {**s["forum"]["wars"], wid: {**war, "status": "active"}}
         order = max([c["order"] for c in commands(s)] + [0]) + 1
-        s["commands"] = commands(s) + [{"commander": sid, "war": wid, "legions": legions + free, "fleets": fleets,
-                                        "order": order, "master_of_horse": party[1] if len(party) > 1 else None,
-                                        "turn": s["turn"]}]
+        s["commands"] = commands(s) + [{"commander": sid, "war": wid, "legions": legions + free,
+                                        "fleets": fleets + free_fleets, "order": order,
+                                        "master_of_horse": party[1] if len(party) > 1 else None, "turn": s["turn"]}]
         s["senate"]["sent"] = sent(s) + party
         note(s, "commander_sent", senator=sid, war=wid, legions=len(legions), fleets=len(fleets))
         if s["senate"]["pm"] in party:

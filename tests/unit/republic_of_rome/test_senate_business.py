@@ -257,3 +257,11 @@ def test_9_7_the_censor_may_end_the_prosecutions_with_his_last_trial():
     s = answer(s, "red", {"accused": "4", "charge": "minor", "prosecutor": "2", "order": "first", "then": "end"})
     s = votes_all(s, {"red": "yes", "blue": "no", "green": "abstain"})
     assert s["senate"]["stage"] == "other" and s["senate"]["prosecutions"]["minor"] == 1  # Valerius is spared
+
+
+def test_18_15_units_left_on_a_war_card_join_the_next_commander_sent_there():
+    s = war_table(**{"1st_gallic_war": "active"})
+    s["legions"] = [legion(1, "war:1st_gallic_war"), legion(2, "war:1st_gallic_war")] + [legion(i) for i in range(3, 11)]
+    s = votes_all(propose(business(s), "deploy", {"commander": "2", "war": "1st_gallic_war", "legions": 8,
+                                                   "fleets": 0}), "yes")
+    assert sorted(s["commands"][0]["legions"]) == list(range(1, 11))
