@@ -165,6 +165,7 @@ class SenateBodyguards(Step):
     """Rule 9.11: after seeing the roll, the target's owner may play Secret Bodyguards (-1 each)."""
 
     name = "senate_bodyguards"
+    resume = SenateAssassination.resume  # the special prosecution called from `act` returns here
     short = "bodyguards"
     kind = "play_bodyguards"
     waiting = _("to decide on Secret Bodyguards")
