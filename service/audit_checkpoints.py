@@ -348,7 +348,7 @@ def _extension(service: GameService, gid: UUID, prefix: audit.AuditedPrefix) -> 
             decoded = [store.app.mapper.to_domain_event(r) for r in rows]
         except DamagedRecord:
             return None  # the full audit reports the row with its sentence
-        if not snapshots.read(up_to=rows[-1].originator_version):
+        if not snapshots.read(up_to=rows[-1].originator_version, last=len(rows) < audit_stored.CHUNK):
             return None
         if not checkpoint_event_seen:
             first = decoded.pop(0)
@@ -373,20 +373,24 @@ class SnapshotWatch:
     def __init__(self, service: GameService, gid: UUID, after: int):
         self.store = getattr(service.store.app, "snapshots", None)
         self.mapper, self.gid = service.store.app.mapper, gid
-        self.read_to = after  # the snapshots of versions up to this one were read
+        self.read_to: int | None = after  # the snapshots of versions up to this one were read (None: all)
         self.taken: dict[int, Any] = {}
+        self.beyond = False
 
-    def read(self, up_to: int) -> bool:
-        """The snapshots after the last read, up to version `up_to`; False if one cannot be read."""
+    def read(self, up_to: int, last: bool = False) -> bool:
+        """The snapshots after the last read, up to version `up_to` (all of them for the `last` chunk of
+        events: one beyond it is noted); False if one cannot be read."""
         if self.store is None:
             return True
         try:
             self.taken = {s.originator_version: s for s in
                           (self.mapper.to_domain_event(r) for r in
-                           self.store.recorder.select_events(self.gid, gt=self.read_to, lte=up_to))}
+                           self.store.recorder.select_events(self.gid, gt=self.read_to,
+                                                             lte=None if last else up_to))}
         except DamagedRecord:
             return False
-        self.read_to = up_to
+        self.beyond = self.beyond or any(version > up_to for version in self.taken)
+        self.read_to = None if last else up_to
         return True
 
     def observe(self, seq: int, game: Game) -> bool:
@@ -398,5 +402,10 @@ class SnapshotWatch:
         return encode(type(snapshot).take(game).state) != encode(snapshot.state)
 
     def any_beyond(self, length: int) -> bool:
-        """Whether a snapshot was stored beyond the stream's last event (read or not)."""
-        return self.store is not None and bool(self.store.recorder.select_events(self.gid, gt=length, limit=1))
+        """Whether a snapshot was stored beyond the stream's last event (read or not): known from the
+        last chunk's read, else one query."""
+        if self.store is None:
+            return False
+        if self.read_to is None:
+            return self.beyond
+        return self.beyond or bool(self.store.recorder.select_events(self.gid, gt=length, limit=1))

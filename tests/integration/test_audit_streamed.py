@@ -356,3 +356,15 @@ def test_an_event_edited_in_any_chunk_since_the_checkpoint_fails_the_public_audi
     assert report == audit_reference.reference_audit(svc, gid).to_json()
     if where != "last":  # a rewritten last event is under no snapshot: nothing in the record shows it
         assert not report["replay_valid"] and any("snapshot at event" in p for p in report["problems"])
+
+
+@pytest.mark.parametrize("since", [2, CHUNK - 1, 2 * CHUNK - 1])  # the last chunk short, or exactly full
+def test_a_snapshot_beyond_the_events_since_the_checkpoint_fails_the_public_audit(snap_svc, small_chunks, since):
+    from service.audit_checkpoints import public_audit
+
+    svc = snap_svc
+    gid, length = _checkpointed_then_grown(svc, since)
+    snapshot_beyond_the_last_event(svc, gid)
+    report = public_audit(svc, gid).to_json()
+    assert report == audit_reference.reference_audit(svc, gid).to_json()
+    assert any("has no event under it" in p for p in report["problems"])
