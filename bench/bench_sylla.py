@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 
+from domain.bots import random_choice
 from domain.games.sylla import RULES
 
 SEATS = ["red", "black", "white", "yellow"]
@@ -34,9 +35,9 @@ def timed_game(seed: int) -> tuple[float, int]:
         if done:
             return spent, decisions
         if prompts[0].secret or len(prompts) > 1:
-            picks = [(p.seat, chooser.choice(p.choices).id) for p in prompts]
+            picks = [(p.seat, random_choice(p, chooser, RULES, state)) for p in prompts]
         else:
-            picks = [(prompts[0].seat, chooser.choice(prompts[0].choices).id)]
+            picks = [(prompts[0].seat, random_choice(prompts[0], chooser, RULES, state))]
         for seat, choice in picks:
             t = clock()
             state = RULES.apply(state, seat, choice, rng)

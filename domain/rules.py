@@ -240,14 +240,25 @@ class UnknownTitle(KeyError):
 
 _REGISTRY: dict[str, Rules] = {}
 _UNLISTED: set[str] = set()
+_TEST_ONLY: set[str] = set()
 
 
-def register(rules: Rules, listed: bool = True) -> Rules:
-    """Add a title. Unlisted titles (test-only toys) are reachable by id but not offered."""
+def register(rules: Rules, listed: bool = True, test_only: bool = False) -> Rules:
+    """Add a title. Unlisted titles are reachable by id but not offered on /new; test-only titles (the
+    toy) can be created only when the platform's test titles are enabled."""
     _REGISTRY[rules.id] = rules
-    if not listed:
+    if not listed or test_only:
         _UNLISTED.add(rules.id)
+    if test_only:
+        _TEST_ONLY.add(rules.id)
     return rules
+
+
+def reachable(rules_id: str, test_titles: bool = False) -> bool:
+    """May a game of `rules_id` be created by id: any registered title but the test-only ones, which need
+    the platform's test titles."""
+    _load_titles()
+    return rules_id in _REGISTRY and (test_titles or rules_id not in _TEST_ONLY)
 
 
 def get_rules(rules_id: str) -> Rules:

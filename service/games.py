@@ -28,7 +28,7 @@ from domain.decided_by import DecidedBy
 from domain.errors import BadRequest, GameError, NotYourDecision, StalePrompt, TooMany
 from domain.game import Game, public_prompt_id
 from domain.i18n import _, n_
-from domain.rules import DEFAULT_SEATS as _DEFAULT_SEATS, IllegalAction, check_options_for, get_rules, seat_ids_for, titles
+from domain.rules import DEFAULT_SEATS as _DEFAULT_SEATS, IllegalAction, check_options_for, get_rules, reachable, seat_ids_for, titles
 from domain.versions import RulesVersionUnsupported, rules_for
 from service import audit, logs, views
 from service.config import Settings
@@ -160,7 +160,7 @@ class GameService:
     def create_game(self, rules_id: str, players: list[Mapping[str, Any]], options: Mapping | None = None,
                     seed: str | None = None, game_id: UUID | None = None) -> dict:
         """Returns {"id", "seats": [{"seat", "name", "email", "token", "url"}]}; tokens are shown only here."""
-        if not isinstance(rules_id, str) or (rules_id not in titles() and not self.settings.test_titles):
+        if not isinstance(rules_id, str) or not reachable(rules_id, self.settings.test_titles):
             raise BadRequest(_("There is no game called %(title)r; known: %(titles)s.", title=str(rules_id)[:40],
                                titles=", ".join(titles())))
         rules = get_rules(rules_id)

@@ -166,3 +166,14 @@ def test_init_db_creates_every_platform_table(cli_env, capsys):
             "tabularium_outbox", "tabularium_outbox_tracking", "tabularium_mail_tokens", "tabularium_inbound",
             "tabularium_web_nonces"} <= names
     assert run(capsys, "init-db")[0] == 0  # again: nothing to do, no error
+
+
+def test_an_unlisted_title_is_created_by_id_but_a_test_only_title_needs_the_test_titles(cli_env, capsys, monkeypatch):
+    """The Republic of Rome is unlisted (not on /new) yet reachable by id; the toy is a test-only title."""
+    monkeypatch.setenv("TABULARIUM_TEST_TITLES", "")
+    players = ["--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
+               "--player", "Cid:cid@example.org", "--player", "Dan:dan@example.org"]
+    code, out, _ = run(capsys, "new", "republic_of_rome", "--json", *players)
+    assert code == 0 and len(json.loads(out)["seats"]) == 4
+    code, _, err = run(capsys, "new", "toy", "--json", *players[:4])
+    assert code != 0 and "no game called 'toy'" in err

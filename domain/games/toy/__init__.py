@@ -167,4 +167,4 @@ class HighCard(Rules):
         assert all(v >= 0 for v in state["scores"].values()), "negative score"
 
 
-RULES = register(HighCard(), listed=False)
+RULES = register(HighCard(), listed=False, test_only=True)
