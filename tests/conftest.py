@@ -65,3 +65,7 @@ def _root_logging_restored():
     yield
     root.handlers[:] = handlers
     root.setLevel(level)
+
+
+# The browser fixtures, registered once for every directory (tests/support/browser.py).
+from tests.support.browser import artifacts, browser, live  # noqa: E402, F401

@@ -9,7 +9,6 @@ import random
 import pytest
 
 from domain.rules import titles
-from tests.e2e.conftest import browser, live  # noqa: F401  (the browser tests' fixtures)
 from tests.i18n.english import assert_no_english
 from tests.i18n.play import log_in, play_by_email, play_in_browser
 from tests.mail.helpers import PLAYERS, Mailboxes, mail_service

@@ -17,7 +17,6 @@ import pytest
 import locales
 from domain.rules import titles
 from service import cli
-from tests.e2e.conftest import artifacts, browser, live  # noqa: F401  (the browser tests' fixtures)
 from tests.i18n.english import assert_no_english, visible_text
 from tests.i18n.play import log_in, play_by_email, play_in_browser
 from tests.mail.helpers import PLAYERS, Mailboxes, mail_service
