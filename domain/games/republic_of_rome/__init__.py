@@ -29,7 +29,7 @@ from .view import build_view, waiting_sentence
 
 class RepublicOfRome(Rules):
     id = "republic_of_rome"
-    title = "The Republic of Rome"
+    title = _("The Republic of Rome")
     version = "1"
     min_players = 3
     max_players = 6
