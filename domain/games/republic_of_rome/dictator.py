@@ -20,9 +20,9 @@ from .machine import FORM, Step, goto, state
 from .names import senator_name
 from .narrate import narrates
 from .elections import start_censor
-from .senate import after_vote, pm_seat, proposal, reject
+from .senate import pm_seat, settle_candidate, vote_on_candidate
 from .state import aligned, bump, change, holder, in_rome, note, sort_key
-from .voting import order_field, start_vote, words
+from .voting import order_field, words
 
 NOBODY = "none"
 
@@ -141,17 +141,10 @@ class SenateElectDictator(Step):
         if values["dictator"] == NOBODY:
             start_censor(s, D, rng)
             return
-        s["ctx"]["proposal"] = proposal(s, "dictator", candidate=values["dictator"], order=values["order"])
-        start_vote(s, D, rng, s["ctx"]["proposal"])
+        vote_on_candidate(s, D, rng, "dictator", values["dictator"], values["order"])
 
     def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
-        prop = s["ctx"].pop("proposal")
-        sid = prop["candidate"]
-        if value["passed"] and sid in s["senators"] and in_rome(s, sid):
-            install_dictator(s, D, sid, rng)
-            return
-        reject(s, "dictator", sid)
-        after_vote(s, D, rng, prop, value, self.name)
+        settle_candidate(s, D, rng, value, install_dictator, self.name)
 
 
 def install_dictator(s: dict, D: Any, sid: str, rng: Random) -> None:

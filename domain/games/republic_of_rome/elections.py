@@ -14,7 +14,7 @@ from .dice import roll
 from .machine import FORM, Step, goto, state
 from .names import senator_name
 from .narrate import ROLL_PURPOSES, narrates
-from .senate import advance, after_vote, pm_seat, proposal, reject
+from .senate import advance, after_vote, pm_seat, proposal, settle_candidate, vote_on_candidate
 from .state import aligned, bump, change, in_rome, note, sort_key
 from .voting import order_field, start_vote
 
@@ -241,17 +241,10 @@ class SenateElectCensor(Step):
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
-        s["ctx"]["proposal"] = proposal(s, "censor", candidate=values["censor"], order=values["order"])
-        start_vote(s, D, rng, s["ctx"]["proposal"])
+        vote_on_candidate(s, D, rng, "censor", values["censor"], values["order"])
 
     def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
-        prop = s["ctx"].pop("proposal")
-        candidate = prop["candidate"]
-        if value["passed"] and candidate in s["senators"] and in_rome(s, candidate):
-            install_censor(s, D, candidate, rng)
-            return
-        reject(s, "censor", candidate)
-        after_vote(s, D, rng, prop, value, self.name)
+        settle_candidate(s, D, rng, value, install_censor, self.name)
 
 
 def install_censor(s: dict, D: Any, sid: str, rng: Random) -> None:

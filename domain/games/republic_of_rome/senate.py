@@ -94,6 +94,25 @@ def after_vote(s: dict, D: Any, rng: Random, prop: dict, value: dict, name: str)
     advance(s, D, rng, name)
 
 
+def vote_on_candidate(s: dict, D: Any, rng: Random, kind: str, candidate: str, order: str) -> None:
+    """Put one candidate for an office (Dictator, Censor) to the vote; `settle_candidate` reads the result."""
+    from .voting import start_vote
+    s["ctx"]["proposal"] = proposal(s, kind, candidate=candidate, order=order)
+    start_vote(s, D, rng, s["ctx"]["proposal"])
+
+
+def settle_candidate(s: dict, D: Any, rng: Random, value: dict, install: Any, name: str) -> None:
+    """After a candidate's vote: elected (and still in Rome) -> `install(s, D, sid, rng)`; otherwise he is not
+    proposed again this turn (Rule 9.2) and the agenda goes on from the step `name`."""
+    prop = s["ctx"].pop("proposal")
+    sid = prop["candidate"]
+    if value["passed"] and sid in s["senators"] and in_rome(s, sid):
+        install(s, D, sid, rng)
+        return
+    reject(s, prop["kind"], sid)
+    after_vote(s, D, rng, prop, value, name)
+
+
 def reject(s: dict, kind: str, key: Any) -> None:
     """Rule 9.2: a defeated (or vetoed) proposal is not put again this turn unless materially changed."""
     rejected = s["senate"]["rejected"]
