@@ -89,26 +89,3 @@ def tie_break(s: dict, tied: list[str], rng: Random) -> str:
 @state
 class GameOver(Step):
     name = "game_over"
-
-
-@state
-class CombatPhase(Step):
-    """Rule 10: the Combat Phase. Not yet built (part 3 of the title): no battles are fought; the step keeps
-    the turn order."""
-
-    name = "combat_phase"
-
-    def enter(self, s: dict, D: Any, rng: Random) -> None:
-        note(s, "phase_not_built", phase="combat")
-        end_phase(s, D, rng)
-
-
-@state
-class RevolutionPhase(Step):
-    """Rule 11: the Revolution Phase. Not yet built (part 3): no cards are played and nobody revolts."""
-
-    name = "revolution_phase"
-
-    def enter(self, s: dict, D: Any, rng: Random) -> None:
-        note(s, "phase_not_built", phase="revolution")
-        end_phase(s, D, rng)
