@@ -62,6 +62,13 @@ DEFAULTS: dict[str, Message] = {
     "new_alliance_choice": _("The War with the greatest printed land strength makes peace."),
     "choose_repopulation_senator": _("The Senator with the most Influence (the lowest number on a tie) joins your "
                                      "faction."),
+    # ------------------------------------------------------------------ Revolution (Rule 11, spec 17.8)
+    "revolution_cards": _("Nothing is played or given; if your hand holds more than five cards, the excess is "
+                          "discarded, the last drawn first."),
+    "accept_cards": _("The cards offered to you are refused and go back to the faction that offered them."),
+    "loyalty_test": _("No loyalty test: every Legion stays with its Commander."),
+    "declare_revolt": _("The Commander lays down his command: his units return to Italy and he returns to Rome."),
+    "secondary_rebel": _("Every Senator of the faction stays loyal to Rome."),
 }
 
 

@@ -252,6 +252,29 @@ SECTIONS: tuple[dict, ...] = (
           "faction with the fewest Senators; with the Curia empty, that player chooses one of the unaligned "
           "Senators of the Forum."),
     ), ("choose_repopulation_senator",)),
+    _section("revolution-cards", "11.1", _("Playing cards in the Revolution Phase"), (
+        _("In the Revolution Phase each player in turn, from the HRAO's faction clockwise, may play Statesmen, "
+          "assign Concessions from his hand to his own Senators (the Land Commissioner only while a Land Bill is "
+          "in effect), discard cards and offer cards to other factions, all in one form. Discarded cards are "
+          "shown to everybody; who offers how many cards to whom is public, which cards only the two players "
+          "see."),
+        _("No hand may keep more than five cards at the end of its turn; cards offered and not yet accepted "
+          "still count. A faction that receives cards accepts or refuses them once every player has had his "
+          "turn, and must keep five cards at most. Cards received this way cannot be played before the next "
+          "Revolution Phase."),
+    ), ("revolution_cards", "accept_cards")),
+    _section("revolt", "11.2", _("Declaring revolt"), (
+        _("After the cards, each victorious Commander, from the HRAO's faction clockwise, may first test the "
+          "loyalty of his Legions: one die per regular Legion, plus one for each talent he spends on it (at most "
+          "one a Legion); in the Early Republic 5 or more keeps the Legion, a lower roll sends it back to Italy. "
+          "His Veterans always follow him. Then he lays down his command (his units return to Italy, he to "
+          "Rome) or declares revolt; his Fleets never follow him."),
+        _("Only one faction can be in revolt. When several Commanders declare in the same phase, the strongest "
+          "army (units plus Military) stands and the others lay down their commands; while a rebel exists, "
+          "nobody else may revolt. The other Senators of the rebel's faction in Rome each join the revolt or "
+          "stay loyal. Rebels lose their offices, Knights and Concessions (which return to the Forum) and leave "
+          "Rome. In the next Combat Phase the Senate must send an army against the rebel, or he wins."),
+    ), ("loyalty_test", "declare_revolt", "secondary_rebel")),
     _section("deadlines", "17.9", _("Missed deadlines"), (
         _("When a table plays defaults for missed deadlines, a missing decision is taken the way the game "
           "masters of the by-mail games did it: a missing vote abstains, a missing bid, bribe or contribution "
