@@ -1,6 +1,5 @@
 """A turn of The Republic of Rome in Hungarian, by e-mail and in the browser, with no English left in what the
-players read (issue #17). The title is unlisted until the whole game exists, but reachable by id, so the turn
-is played now, with the helpers the Sylla game in Greek uses
+players read (issue #17), played with the helpers the Sylla game in Greek uses
 (tests/i18n/play.py, tests/i18n/english.py). Needs the Hungarian catalog complete."""
 from __future__ import annotations
 

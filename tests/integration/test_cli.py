@@ -168,9 +168,13 @@ def test_init_db_creates_every_platform_table(cli_env, capsys):
     assert run(capsys, "init-db")[0] == 0  # again: nothing to do, no error
 
 
-def test_an_unlisted_title_is_created_by_id_but_a_test_only_title_needs_the_test_titles(cli_env, capsys, monkeypatch):
-    """The Republic of Rome is unlisted (not on /new) yet reachable by id; the toy is a test-only title."""
+def test_the_republic_of_rome_is_created_without_test_titles_but_the_toy_needs_them(cli_env, capsys, monkeypatch):
+    """The Republic of Rome is a listed title (on /new, issue #16), created with test titles off; the toy is a
+    test-only title."""
+    from domain.rules import titles
+
     monkeypatch.setenv("TABULARIUM_TEST_TITLES", "")
+    assert "republic_of_rome" in titles() and "toy" not in titles()
     players = ["--player", "Ann:ann@example.org", "--player", "Bob:bob@example.org",
                "--player", "Cid:cid@example.org", "--player", "Dan:dan@example.org"]
     code, out, _ = run(capsys, "new", "republic_of_rome", "--json", *players)

@@ -1,5 +1,5 @@
-"""Issue #14, done when: a 4-player game of The Republic of Rome, created by its id through the service (the
-title is unlisted; a seed makes the game repeatable), plays three whole turns through the web: every
+"""Issue #14, done when: a 4-player game of The Republic of Rome, created by its id through the service (a seed
+makes the game repeatable), plays three whole turns through the web: every
 decision is sent to the JSON API with the seat's own token (a form's answer as its canonical JSON, drawn
 as the bot draws it: ror_play.bot_answer), and every seat's view, history and board page show that seat's
 own faction treasury and hand and nobody else's.

@@ -120,6 +120,15 @@ class RepublicOfRome(Rules):
     def describe(self, before: dict, seat: str, choice: str, after: dict, viewer: str | None) -> list[str]:
         return narrate(data_for(after), after, viewer)
 
+    def shown_cards(self, state: dict, seat: str) -> list[tuple[str, str]]:
+        """Rule 16: "A player may voluntarily show his cards to anyone": the faction's whole hand, cards
+        received by trade (not yet playable) included, for the platform's "show my cards" (domain/shown.py)."""
+        from .names import card_name
+
+        faction = state["factions"].get(seat)
+        D = data_for(state)
+        return [(c, card_name(D, c)) for c in faction["hand"]] if faction else []
+
     def check_invariants(self, state: dict) -> None:
         check(state, data_for(state))
 
@@ -136,4 +145,4 @@ def DATA_KEY(options: dict) -> str:  # noqa: N802  (the data key stored in the s
 
 
 RULES = RepublicOfRome()
-register(RULES, listed=False)  # Rule: unlisted until combat, revolution and the end of the game exist
+register(RULES)
