@@ -15,8 +15,9 @@ plain fields, refreshed here whenever a card arrives or leaves:
   s["allied_enthusiasm"]  talents the State receives in the next Revenue Phase (0: none)
   s["trial_of_verres"]    the next Revenue Phase's shift: state income +n, spoils -n (0: none)
 
-Ally Deserts, Enemy's Ally Deserts, Refuge, New Alliance and Rhodian Maritime Alliance are stored for the
-Senate and Combat Phases (their effects there are built with those phases); the Rhodian Fleets arrive now.
+Ally Deserts, Enemy's Ally Deserts, Refuge and the end of the Rhodian Maritime Alliance are read by the
+Combat Phase through war_events.py (battle_adjustment, war_defeated, re-exported here); New Alliance is the
+Senate's (adjournment.py); the Rhodian Fleets arrive now, and a flipped Refuge with a saved Leader rises now.
 The two decisions events ask for (the Fleets lost at sea, the enemy Leader who dies) are in event_choices.py.
 """
 from __future__ import annotations
@@ -32,7 +33,7 @@ from .machine import call
 from .names import name_of
 from .narrate import ROLL_PURPOSES, narrates
 from .state import in_rome, note
-from .turn import end_game
+from .victory import republic_falls
 
 STAYS = ("refuge", "rhodian_maritime_alliance")  # Rule 7.1: they stay until used / until their end condition
 REPEATS = ("natural_disaster",)  # its flipped text: each further draw destroys another Concession
@@ -110,7 +111,7 @@ def passage_of_time(s: dict, D: Any) -> None:
 
 # ------------------------------------------------------------------------------------- effects
 def _stored(s: dict, D: Any, rng: Random, eid: str, old: dict | None, rec: dict, then: str) -> None:
-    """Ally Deserts, Enemy's Ally Deserts, Refuge, New Alliance, Enemy Leader Dies: read later."""
+    """Ally Deserts, Enemy's Ally Deserts, New Alliance, Enemy Leader Dies: read later."""
     note(s, "event_later", event=eid)
 
 
@@ -201,6 +202,14 @@ def _drought(s: dict, D: Any, rng: Random, eid: str, old: dict | None, rec: dict
     """One more Drought effect (refresh keeps the level)."""
 
 
+def _refuge(s: dict, D: Any, rng: Random, eid: str, old: dict | None, rec: dict, then: str) -> None:
+    """Refuge waits for a Victory (war_events.py); flipped (Rise from Refuge) with a Leader saved, he rises."""
+    if rec["flipped"] and rec.get("leader"):
+        rise(s, D)
+    else:
+        note(s, "event_later", event=eid)
+
+
 def _allied_enthusiasm(s: dict, D: Any, rng: Random, eid: str, old: dict | None, rec: dict, then: str) -> None:
     s["allied_enthusiasm"] = D.c("allied_enthusiasm_payment")[1 if rec["flipped"] else 0]
 
@@ -230,7 +239,7 @@ EFFECTS = {
     "mob_violence": _mob_violence, "natural_disaster": _natural_disaster, "evil_omens": _evil_omens,
     "epidemic": _epidemic, "drought": _drought, "storm_at_sea": _storm_at_sea,
     "manpower_shortage": _manpower_shortage, "allied_enthusiasm": _allied_enthusiasm,
-    "trial_of_verres": _trial_of_verres, "rhodian_maritime_alliance": _rhodian,
+    "trial_of_verres": _trial_of_verres, "rhodian_maritime_alliance": _rhodian, "refuge": _refuge,
 }
 
 
@@ -243,11 +252,7 @@ def state_pays(s: dict, D: Any, amount: int, cause: str) -> bool:
         note(s, "state_pays", amount=amount, cause=cause, treasury=s["treasury"])
         return True
     note(s, "state_bankrupt", amount=amount, cause=cause, treasury=s["treasury"])
-    rebels = sorted({x["faction"] for x in s["senators"].values() if x["rebel"] and x["faction"]})
-    if rebels:
-        end_game(s, D, "victory", rebels[:1], "bankruptcy")
-    else:
-        end_game(s, D, "collective_loss", [], "bankruptcy")
+    republic_falls(s, D, "bankruptcy")
     return False
 
 
@@ -357,6 +362,8 @@ def _rhodian_fleets(t: Any, n: dict) -> str:
 def _rhodian_none(t: Any, n: dict) -> str:
     return _("No War in play needs Fleets: the Rhodian Maritime Alliance has no effect.")
 
+
+from .war_events import battle_adjustment, refuge_joins, refuge_strength, rise, war_defeated  # noqa: E402,F401
 
 ROLL_PURPOSES.update({"mob_violence": _("Mob Violence"), "natural_disaster": _("the Natural Disaster"),
                       "storm_at_sea": _("the Storm at Sea")})

@@ -186,6 +186,9 @@ def place_war(s: dict, D: Any, war: str) -> None:
         s["curia"] = {**s["curia"], "leaders": [x for x in s["curia"]["leaders"] if x != lid]}
         s["forum"]["leaders"] = {**s["forum"]["leaders"], lid: war}
         note(s, "leader_joins", leader=lid, war=war, source="curia")
+    if events.refuge_joins(s, D, war) and s["forum"]["wars"][war]["status"] == "inactive":
+        set_war(s, war, "active")
+        note(s, "war_activated", war=war, by=s["forum"]["events"]["refuge"]["leader"])
 
 
 def place_leader(s: dict, D: Any, lid: str) -> None:

@@ -132,6 +132,8 @@ def places_of(s: dict) -> Counter:
     seen.update(f"ldr:{lid}" for lid in s["forum"]["leaders"])
     seen.update(f"con:{c}" for c in s["forum"]["concessions"])
     seen.update(s.get("defeated_wars", []))
+    from .war_events import refuge_held
+    seen.update(f"ldr:{lid}" for lid in refuge_held(s))
     return seen
 
 

@@ -1,0 +1,109 @@
+"""Rule 13, the events the Combat Phase reads (war_events.py): Ally Deserts, Enemy's Ally Deserts, Refuge and Rise
+from Refuge, the end of the Rhodian Maritime Alliance."""
+from __future__ import annotations
+
+import pytest
+
+from domain.games.republic_of_rome import events
+from domain.games.republic_of_rome.data import data_for
+from domain.games.republic_of_rome.forum import place_war
+from domain.games.republic_of_rome.invariants import check_every_card_once
+from tests.scenario.republic_of_rome.forum_position import table, with_event
+
+
+@pytest.fixture
+def s() -> dict:
+    s = table(3)
+    s["notes"] = []
+    return s
+
+
+def test_13_ally_deserts_adds_the_coloured_die_on_an_even_total_only(s):
+    D = data_for(s)
+    assert events.battle_adjustment(s, D, [4, 3, 3]) == 0  # no event in play
+    with_event(s, "ally_deserts")
+    assert events.battle_adjustment(s, D, [4, 3, 3]) == 4
+    assert events.battle_adjustment(s, D, [4, 3, 2]) == 0  # odd total
+    with_event(s, "ally_deserts", 2)  # flipped: the two other dice
+    assert events.battle_adjustment(s, D, [4, 3, 3]) == 6
+
+
+def test_13_enemys_ally_deserts_takes_away_on_an_odd_total_only(s):
+    D = data_for(s)
+    with_event(s, "enemys_ally_deserts")
+    assert events.battle_adjustment(s, D, [5, 1, 1]) == -5
+    assert events.battle_adjustment(s, D, [5, 1, 2]) == 0
+    with_event(s, "enemys_ally_deserts", 2)
+    assert events.battle_adjustment(s, D, [5, 1, 1]) == -2
+    with_event(s, "ally_deserts")  # both in play: each reads its own parity
+    assert events.battle_adjustment(s, D, [6, 2, 2]) == 6 and events.battle_adjustment(s, D, [6, 2, 1]) == -3
+
+
+def test_13_an_ally_deserts_of_an_earlier_turn_no_longer_counts(s):
+    with_event(s, "ally_deserts")
+    s["turn"] += 1
+    assert events.battle_adjustment(s, data_for(s), [4, 3, 3]) == 0
+
+
+def test_13_the_rhodian_fleets_go_home_when_the_war_needing_most_fleets_is_defeated(s):
+    D = data_for(s)
+    s["forum"]["wars"]["2nd_illyrian_war"] = {"status": "active", "naval_victory": False}
+    s["fleets"] = [{"id": i, "at": "italy"} for i in range(1, 13)]
+    s["forum"]["events"] = {"rhodian_maritime_alliance": {"flipped": False, "level": 1, "turn": 1,
+                                                          "fleets": list(range(3, 11))}}
+    events.war_defeated(s, D, "2nd_illyrian_war")  # needs 2 Fleets; the 1st Punic War needs 5 + 10
+    assert len(s["fleets"]) == 12
+    events.war_defeated(s, D, "1st_punic_war")
+    assert [f["id"] for f in s["fleets"]] == [1, 2, 11, 12] and "rhodian_maritime_alliance" not in s["forum"]["events"]
+
+
+def test_13_rhodian_disbanding_takes_other_fleets_when_its_own_were_lost(s):
+    D = data_for(s)
+    s["fleets"] = [{"id": 1, "at": "war:1st_punic_war"}, {"id": 2, "at": "italy"}, {"id": 5, "at": "italy"}]
+    s["commands"] = [{"commander": "x", "war": "1st_punic_war", "legions": [], "fleets": [1], "order": 1}]
+    s["forum"]["events"] = {"rhodian_maritime_alliance": {"flipped": True, "level": 2, "turn": 1,
+                                                          "fleets": list(range(5, 17))}}
+    events.war_defeated(s, D, "1st_punic_war")
+    assert s["fleets"] == [] and s["commands"][0]["fleets"] == []  # 12 sent, 3 left: all go
+
+
+def test_13_refuge_saves_the_leader_a_victory_would_discard_and_he_joins_the_next_war(s):
+    D = data_for(s)
+    s["forum"]["leaders"] = {"hamilcar": "1st_punic_war"}
+    with_event(s, "refuge")
+    events.war_defeated(s, D, "1st_punic_war")
+    del s["forum"]["wars"]["1st_punic_war"]  # what the combat does with the card
+    s["discard"].append("war:1st_punic_war")
+    assert s["forum"]["leaders"] == {} and s["forum"]["events"]["refuge"]["leader"] == "hamilcar"
+    s["deck"].remove("war:1st_gallic_war")
+    check_every_card_once(s, D)  # the saved Leader is counted on the card
+    place_war(s, D, "1st_gallic_war")
+    assert s["forum"]["leaders"] == {"hamilcar": "1st_gallic_war"}
+    events.war_defeated(s, D, "1st_gallic_war")
+    assert "refuge" not in s["forum"]["events"] and "ldr:hamilcar" in s["discard"] and not s["forum"]["leaders"]
+
+
+def test_13_refuge_does_not_save_a_leader_whose_series_still_has_a_war(s):
+    D = data_for(s)
+    s["forum"]["wars"]["2nd_punic_war"] = {"status": "active", "naval_victory": False}
+    s["forum"]["leaders"] = {"hamilcar": "1st_punic_war"}
+    with_event(s, "refuge")
+    events.war_defeated(s, D, "1st_punic_war")
+    assert s["forum"]["leaders"] == {"hamilcar": "1st_punic_war"} and "leader" not in s["forum"]["events"]["refuge"]
+
+
+def test_13_rise_from_refuge_activates_every_war_and_strengthens_each(s):
+    D = data_for(s)
+    s["forum"]["wars"]["1st_illyrian_war"] = {"status": "inactive", "naval_victory": False}
+    with_event(s, "refuge", 2)
+    s["forum"]["events"]["refuge"]["leader"] = "hannibal"
+    events.rise(s, D)
+    assert {w["status"] for w in s["forum"]["wars"].values()} == {"active"}
+    held = s["forum"]["leaders"]["hannibal"]
+    other = next(w for w in s["forum"]["wars"] if w != held)
+    assert events.refuge_strength(s, D, other) == 7 and events.refuge_strength(s, D, held) == 0
+    events.war_defeated(s, D, held)
+    assert "refuge" in s["forum"]["events"]  # one War of his left: he stays
+    del s["forum"]["wars"][held]
+    events.war_defeated(s, D, other)
+    assert "refuge" not in s["forum"]["events"] and "ldr:hannibal" in s["discard"]
