@@ -41,7 +41,9 @@ class SenateAdjourn(Step):
 
 
 def close(s: dict, D: Any, rng: Random) -> None:
+    from .tribunes import clear_reservation
     s.pop("senate", None)
+    clear_reservation(s)  # Rule 9.3: a reservation not used when the Senate closes (the PM sent away) lapses
     end_phase(s, D, rng)
 
 

@@ -24,7 +24,8 @@ from domain.rules import IllegalAction
 from .machine import FORM, Step, goto, state
 from .names import card_name, senator_name
 from .narrate import narrates
-from .senate import after_vote, pm_seat, proposal
+from . import tribunes
+from .senate import advance, after_vote, pm_seat, proposal
 from .state import aligned, bump, in_rome, note, sort_key
 from .voting import order_field, start_vote, start_votes, words
 
@@ -79,7 +80,8 @@ class Kind:
 
 KINDS: dict[str, Kind] = {}
 NOT_MATERIAL = frozenset({"by", "pm", "tribune", "vetoable", "abstain", "unanimity_penalty", "order", "extra_yes",
-                          "extra_no", "cost", "sends_to_war", "same_faction_sponsors", "must_vote_yes"})
+                          "extra_no", "cost", "sends_to_war", "same_faction_sponsors", "must_vote_yes",
+                          "reservable"})
 
 
 def proposal_key(prop: dict) -> str:
@@ -114,9 +116,31 @@ def then_field() -> OneOf:
 
 def with_order(s: dict, D: Any, k: Kind) -> Form:
     """The kind's form with the PM's voting order (Rule 9.2) and what he does after the vote; its default the
-    kind's minimal proposal."""
+    kind's minimal proposal. A Tribune's proposal (Rule 9.3) has neither: the order is the PM's, and a Tribune
+    cannot adjourn."""
+    if tribune_seat(s) is not None:
+        return Form(k.form(s, D).fields, encode(k.default(s, D)))
     return Form(k.form(s, D).fields + (order_field(), then_field()),
                 encode({**k.default(s, D), "order": "first", "then": "continue"}))
+
+
+# ------------------------------------------------------------------------------ the Tribune's proposal
+def tribune_seat(s: dict) -> str | None:
+    """Rule 9.3: the faction that reserved the next proposal with a Tribune (tribunes.reserve) makes it, in
+    other business, instead of the PM."""
+    seat = tribunes.reserved(s)
+    return seat if seat in s["seats"] and not s["factions"][seat].get("eliminated") else None
+
+
+def proposer(s: dict) -> str | None:
+    """Who makes the next proposal: the Tribune's faction, else the PM's."""
+    return tribune_seat(s) or pm_seat(s)
+
+
+def as_tribunes(props: list[dict], seat: str) -> list[dict]:
+    """Rule 9.3, 9.1: a Tribune's proposal is his faction's (no unanimous-defeat penalty for the PM, no
+    reservation during it); the PM's standing order ("clockwise from me") sets the voting order [A]."""
+    return [{**p, "by": seat, "tribune": True, "unanimity_penalty": False, "reservable": False} for p in props]
 
 
 # ------------------------------------------------------------------------------------------ the states
@@ -132,26 +156,42 @@ class SenateOtherBusiness(Step):
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         s["senate"]["stage"] = "other"
+        if tribunes.reserved(s) is not None and tribune_seat(s) is None:
+            tribunes.clear_reservation(s)
+        if tribune_seat(s) is not None:
+            return  # Rule 9.3: the Tribune's proposal comes first (even after an order to adjourn)
         ordered = s["senate"].pop("adjourn_after", None)
         if pm_seat(s) is None or (ordered is not None and ordered == s["senate"]["pm"]):
             goto(s, D, "senate_adjourn", rng)
 
     def legal(self, s: dict, D: Any) -> dict:
-        return {pm_seat(s): ["adjourn"] + [k for k, x in KINDS.items() if x.available(s, D)]}
+        kinds = [k for k, x in KINDS.items() if x.available(s, D)]
+        seat = tribune_seat(s)
+        if seat is not None:
+            return {seat: [NONE] + kinds}  # Rule 9.3: a Tribune cannot propose adjournment
+        return {pm_seat(s): ["adjourn"] + kinds}
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        if cid == NONE:
+            return _("Make no proposal after all")
         return _("Adjourn the Senate") if cid == "adjourn" else KINDS[cid].label
 
     def text(self, s: dict, D: Any, seat: str) -> str:
+        if tribune_seat(s) is not None:
+            return _("You played a Tribune: choose what you propose to the Senate.")
         return _("As Presiding Magistrate, choose what to propose next, or adjourn the Senate.")
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
-        """ror-by-mail.md: no proposals; the Senate adjourns."""
-        return "adjourn"
+        """ror-by-mail.md: no proposals; the Senate adjourns (a Tribune's faction: no proposal)."""
+        return NONE if NONE in ids else "adjourn"
 
     def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
         bump(s)
-        if cid == "adjourn":
+        if cid == NONE:
+            tribunes.clear_reservation(s)
+            note(s, "tribune_proposes_nothing", seat=seat)
+            advance(s, D, rng, self.name)
+        elif cid == "adjourn":
             goto(s, D, "senate_adjourn", rng)
         elif KINDS[cid].form(s, D) is None:
             submit(s, D, rng, cid, {}, self.name)
@@ -170,7 +210,7 @@ class SenatePropose(Step):
     waiting = _("to make a proposal")
 
     def legal(self, s: dict, D: Any) -> dict:
-        return {pm_seat(s): [FORM]}
+        return {proposer(s): [FORM]}
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
         return with_order(s, D, KINDS[s["ctx"]["kind"]])
@@ -187,6 +227,8 @@ class SenatePropose(Step):
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
         """ror-by-mail.md: the minimal legal proposal of the kind chosen (as its form first offers it)."""
+        if tribune_seat(s) is not None:
+            return dict(KINDS[s["ctx"]["kind"]].default(s, D))
         return {**KINDS[s["ctx"]["kind"]].default(s, D), "order": "first", "then": "continue"}
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
@@ -203,8 +245,15 @@ def submit(s: dict, D: Any, rng: Random, name: str, values: dict, back: str) -> 
     if values.pop("then", None) == "adjourn":
         s["senate"]["adjourn_after"] = s["senate"]["pm"]
     props = [{**p, "order": order} if order else p for p in k.proposals(s, D, values)]
+    by = tribune_seat(s)
+    if by is not None:
+        tribunes.clear_reservation(s)
+        props = as_tribunes(props, by)
+    else:
+        by = pm_seat(s)
+        if s["senate"]["stage"] == "other":
+            props = [{"reservable": True, **p} for p in props]  # Rule 9.3: a Tribune may reserve the next one
     s["ctx"]["pending"] = {"kind": name, "proposals": props, "back": back}
-    by = pm_seat(s)
     ask = [sid for p in props for sid in k.consents(s, D, p) if s["senators"][sid]["faction"] != by]
     if ask:
         ask_consent(s, D, rng, sorted(set(ask), key=sort_key), k.consent_key(props[0]), "business", back)
@@ -215,7 +264,8 @@ def submit(s: dict, D: Any, rng: Random, name: str, values: dict, back: str) -> 
 def put_to_vote(s: dict, D: Any, rng: Random) -> None:
     props = s["ctx"]["pending"]["proposals"]
     if len(props) == 1:
-        start_vote(s, D, rng, props[0], then="senate_business_result")
+        start_vote(s, D, rng, props[0], then="senate_business_result",
+                   first=pm_seat(s) if props[0].get("tribune") else None)
     else:
         start_votes(s, D, rng, props, then="senate_business_result")
 
@@ -240,6 +290,13 @@ class SenateBusinessResult(Step):
         defeated = next((i for i, r in enumerate(results) if r.get("unanimous_defeat")), None)
         i = defeated if defeated is not None else 0
         after_vote(s, D, rng, pending["proposals"][i], results[i], pending["back"])
+
+
+@narrates("tribune_proposes_nothing")
+def _tribune_nothing(t: Any, n: dict) -> str:
+    if t.you(n["seat"]):
+        return _("You make no proposal with your Tribune.")
+    return _("%(seat)s makes no proposal with its Tribune.", seat=t.who(n["seat"]))
 
 
 # ---------------------------------------------------------------------------------- Concessions 9.8.3
