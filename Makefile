@@ -34,9 +34,10 @@ test-fast: venv
 bench: venv services
 	$(PY) -m bench
 
-# The Republic of Rome's random play at scale (issue #14): SOAK_GAMES games per player count (3-6), each
-# to its end, every invariant after every step; a summary line gives games, turns, decisions, endings, failures.
-SOAK_GAMES ?= 500
+# The Republic of Rome's random play at scale (issues #14, #16): SOAK_GAMES games per player count (3-6), each
+# to its end with a result, every invariant after every step; the summary gives games, turns, decisions,
+# endings, failures, and per player count the share of each ending and the game lengths (turns, decisions).
+SOAK_GAMES ?= 2000
 soak: venv
 	ROR_GAMES=$(SOAK_GAMES) ROR_TURNS=all $(VENV)/bin/pytest -n $(PYTEST_WORKERS) -q -p no:cacheprovider \
 		tests/property/republic_of_rome/test_ror_random_play.py

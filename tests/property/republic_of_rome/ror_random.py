@@ -24,6 +24,7 @@ from domain.rules import Prompt, seat_ids_for
 from tests.web import ror_play
 
 MAX_DECISIONS = 20_000  # a game that takes more is stuck in a loop
+MAX_TURNS = 60  # the Early Republic deck is drawn out long before: a game still going is not ending
 ROUNDTRIP_EVERY = 25  # the (costlier) JSON round trip of the whole state, every so many steps
 
 OnStep = Callable[[dict, str, str, dict], None]  # on_step(before, seat, answer, after)
@@ -104,7 +105,8 @@ def play_game(players: int, seed: int, turns: int | None = 3, on_step: OnStep | 
             answer = bot_answer(run, prompt, chooser)
             run.decisions += 1
             run.kinds[prompt.kind] = run.kinds.get(prompt.kind, 0) + 1
-            assert run.decisions < MAX_DECISIONS, f"no end after {MAX_DECISIONS} decisions"
+            assert run.decisions < MAX_DECISIONS, f"the game never ends: no end after {MAX_DECISIONS} decisions"
+            assert run.state["turn"] <= MAX_TURNS, f"the game never ends: still going in turn {run.state['turn']}"
             if prompt.secret:
                 sealed[prompt.seat] = (answer, prompt)
             else:
@@ -117,6 +119,23 @@ def play_game(players: int, seed: int, turns: int | None = 3, on_step: OnStep | 
     run.turns = run.state["turn"] - (0 if run.state["finished"] else 1)
     run.ending = run.state["result"]["reason"] if run.state["finished"] else "turn limit"
     return run
+
+
+ENDINGS = {"victory", "collective_loss"}
+
+
+def check_result(run: Played) -> None:
+    """A game played to its end has a result: a faction's victory (its winners among the seats) or the
+    Republic's fall (nobody wins), with the reason it ended, and the platform's outcome says the same."""
+    s = run.state
+    assert s["finished"], f"{run.players} players, seed {run.seed}: stopped in turn {s['turn']} without a result"
+    result = s["result"]
+    assert result["kind"] in ENDINGS and result["reason"], f"an ending that is neither kind: {result}"
+    winners = result["winners"]
+    assert set(winners) <= set(s["seats"]) and len(set(winners)) == len(winners), f"winners not seats: {winners}"
+    assert bool(winners) == (result["kind"] == "victory"), f"a {result['kind']} with winners {winners}"
+    outcome = RULES.outcome(s)
+    assert outcome is not None and list(outcome.winners) == winners and set(outcome.scores) == set(s["seats"])
 
 
 def bot_answer(run: Played, prompt: Prompt, chooser: random.Random) -> str:
