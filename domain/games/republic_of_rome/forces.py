@@ -36,12 +36,13 @@ def active_wars(s: dict) -> list[str]:
 
 def war_strength(s: dict, D: Any, wid: str) -> dict:
     """Rule 10.1: printed strength x the number of Active Wars of its series (itself counted), plus the
-    strength of every Leader of its series in play; naval 0 after a Naval Victory (Rule 9.5.5)."""
+    strength of every Leader of its series in play (or who joined this War); naval 0 after a Naval Victory
+    (Rule 9.5.5)."""
     war = D.wars[wid]
     series = [w for w in active_wars(s) if D.wars[w]["series"] == war["series"]]
     n = max(1, len(series) + (0 if wid in series else 1))
-    leaders = sum(D.leaders[lid]["strength"] for lid, ser in s["forum"]["leaders"].items()
-                  if ser == war["series"] or (ser is None and D.leaders[lid]["series"] == war["series"]))
+    leaders = sum(D.leaders[lid]["strength"] for lid, joined in s["forum"]["leaders"].items()
+                  if joined == wid or D.leaders[lid]["series"] == war["series"])  # forum.leaders: Leader -> War
     naval = war["naval_strength"] * n + leaders if war["naval_strength"] else 0
     if s["forum"]["wars"][wid].get("naval_victory"):
         naval = 0
