@@ -137,6 +137,9 @@ def draw_card(s: dict, D: Any, seat: str) -> None:
     card, s["deck"] = s["deck"][0], s["deck"][1:]
     if not s["deck"]:
         s["deck_exhausted_turn"] = s["turn"]
+    if card == ERA_ENDS:
+        era_ends(s, seat)
+        return
     if is_faction_card(card):
         f = s["factions"][seat]
         s["factions"][seat]["hand"] = f["hand"] + [card]
@@ -151,6 +154,34 @@ def draw_card(s: dict, D: Any, seat: str) -> None:
         place_war(s, D, key)
     elif kind == "ldr":
         place_leader(s, D, key)
+
+
+# ------------------------------------------------------------------------------------- Era Ends (VG)
+ERA_ENDS = "era:ends"
+
+
+def era_ends_option(s: dict) -> bool:
+    return s["options"]["game_end"] == "era_ends_card_forum_phase"
+
+
+def shuffle_in_era_ends(s: dict, D: Any, rng: Random) -> None:
+    """VG 3.01.4 with `game_end` set to the Era Ends card: the card is shuffled into the bottom of the deck. VG
+    builds that bottom from 6 gray and 6 white cards of the later decks; the Early deck alone has none, so the
+    card is shuffled with the Early deck's last 12 cards (the same place from the end) [A]."""
+    if not era_ends_option(s):
+        return
+    n = sum(D.variants["era_ends_deck_build"]["valley_games"][k] for k in ("gray_cards", "white_cards"))
+    bottom = s["deck"][-n:] + [ERA_ENDS]
+    rng.shuffle(bottom)
+    s["deck"] = s["deck"][:-n] + bottom if len(s["deck"]) > n else bottom
+
+
+def era_ends(s: dict, seat: str) -> None:
+    """The Era Ends card drawn (VG 1.12.1): the game ends at the end of this Forum Phase (turn.end_phase reads
+    `era_ends_revealed`, the turn it was drawn); from now on an unmodified 9 already fails a persuasion. The
+    card leaves the game (it is nowhere: the card count of the Early deck does not know it)."""
+    s["era_ends_revealed"] = s["turn"]
+    note(s, "era_ends", seat=seat)
 
 
 def series_wars(s: dict, D: Any, series: str) -> list[str]:
@@ -335,6 +366,15 @@ def _drew_forum(t: Any, n: dict) -> str:
     if t.you(n["seat"]):
         return _("You draw %(card)s: it goes to the Forum.", card=t.card(n["card"]))
     return _("%(seat)s draws %(card)s: it goes to the Forum.", seat=t.who(n["seat"]), card=t.card(n["card"]))
+
+
+@narrates("era_ends")
+def _era_ends(t: Any, n: dict) -> str:
+    if t.you(n["seat"]):
+        return _("You draw Era Ends: the game ends at the end of this Forum Phase, and from now on an unmodified "
+                 "9 or more fails a persuasion.")
+    return _("%(seat)s draws Era Ends: the game ends at the end of this Forum Phase, and from now on an "
+             "unmodified 9 or more fails a persuasion.", seat=t.who(n["seat"]))
 
 
 @narrates("deck_empty")

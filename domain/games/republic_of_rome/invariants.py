@@ -18,6 +18,7 @@ def check(s: dict, D: Any) -> None:
     check_seats(s)
     check_senator_records(s, D)
     check_places(s, D)
+    check_forces(s)
     check_curia_and_forum_disjoint(s)
 
 
@@ -84,7 +85,11 @@ def check_places(s: dict, D: Any) -> None:
         elif kind == "province":
             assert governors.get(key) == sid, f"senator {sid} is in {key} but its Governor is {governors.get(key)}"
         elif kind == "war":
-            assert key in s["forum"]["wars"], f"senator {sid} commands at {key}, which is not in play"
+            won = any(c["war"] == key and c.get("victorious") and sid in (c["commander"], c.get("master_of_horse"))
+                      for c in s.get("commands", []))
+            assert key in s["forum"]["wars"] or won, f"senator {sid} commands at {key}, which is not in play"
+        elif kind == "rebel":
+            assert x["rebel"] and not key, f"senator {sid}: location {where!r} but rebel={x['rebel']}"
         elif kind == "captive":
             assert key in D.wars or key in D.leaders, f"senator {sid} is captive of unknown {key}"
         else:
@@ -96,6 +101,30 @@ def check_places(s: dict, D: Any) -> None:
     waiting = s["forum"]["provinces"]
     assert len(set(waiting)) == len(waiting), f"a Province twice in the Forum: {waiting}"
     assert not set(waiting) & set(governors), f"governed Provinces in the Forum: {set(waiting) & set(governors)}"
+
+
+def check_forces(s: dict) -> None:
+    """Rule 9.8.4-9.8.5, 10.3: every unit is in one place (Italy, a War in play or won by its Commander, a
+    Province); a command's units are its own, at its War, in no other command; its Commander is there."""
+    wars = set(s["forum"]["wars"]) | {c["war"] for c in s.get("commands", []) if c.get("victorious")}
+    for key in ("legions", "fleets"):
+        ids = [u["id"] for u in s[key]]
+        assert len(ids) == len(set(ids)), f"{key}: an id twice {sorted(ids)}"
+        for u in s[key]:
+            kind, _sep, where = u["at"].partition(":")
+            assert u["at"] == "italy" or (kind == "war" and where in wars) or \
+                (kind == "province" and where in s["provinces"]), f"{key[:-1]} {u['id']} is at {u['at']!r}"
+        at = {u["id"]: u["at"] for u in s[key]}
+        held: set = set()
+        for c in s.get("commands", []):
+            for i in c[key]:
+                assert at.get(i) == "war:" + c["war"], f"{c['commander']}'s {key[:-1]} {i} is at {at.get(i)!r}"
+                assert i not in held, f"{key[:-1]} {i} in two commands"
+                held.add(i)
+    for c in s.get("commands", []):
+        x = s["senators"].get(c["commander"])
+        if x is not None:  # a Commander who died since keeps his command until the Combat Phase tidies it
+            assert x["location"] == "war:" + c["war"], f"Commander {c['commander']} is at {x['location']!r}"
 
 
 def check_curia_and_forum_disjoint(s: dict) -> None:
@@ -148,6 +177,7 @@ def check_every_card_once(s: dict, D: Any) -> None:
     if s.get("scenario_cards_free"):
         return
     seen = places_of(s)
+    del seen["era:ends"]  # the VG Era Ends card is no card of the Early deck (forum.shuffle_in_era_ends)
     expected = early_deck_counts(D)
     if seen != expected:
         missing, extra = expected - seen, seen - expected

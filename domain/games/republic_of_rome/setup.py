@@ -13,6 +13,7 @@ from domain.i18n import _
 from .card_play import (assign_concession, assignable_concessions, concession_holders, play_statesman,
                         playable_statesmen)
 from .data import card_kind, card_key, is_faction_card
+from .forum import shuffle_in_era_ends
 from .machine import FORM, Step, state
 from .names import card_name, senator_name
 from .state import aligned, bump, clockwise_from, new_senator, note, sort_key
@@ -72,6 +73,7 @@ def deal(s: dict, D: Any, rng: Random) -> None:
     s["deck"] = deck
     temporary_rome_consul(s, D, rng)
     initial_hands(s, D, rng)
+    shuffle_in_era_ends(s, D, rng)  # VG 3.01.4, only with game_end set to the Era Ends card
     s["step"] = "setup_faction_leader_and_cards"
     s["ctx"] = {}
 
