@@ -69,6 +69,10 @@ DEFAULTS: dict[str, Message] = {
     "loyalty_test": _("No loyalty test: every Legion stays with its Commander."),
     "declare_revolt": _("The Commander lays down his command: his units return to Italy and he returns to Rome."),
     "secondary_rebel": _("Every Senator of the faction stays loyal to Rome."),
+    # ------------------------------------------------------------------ Combat (Rule 10, spec 17.7)
+    "continue_to_land_battle": _("The Commander does not fight the land battle now: he stays in the field as "
+                                 "Proconsul."),
+    "pay_ransom": _("No ransom is paid: the captive stays with the enemy."),
 }
 
 

@@ -275,6 +275,20 @@ SECTIONS: tuple[dict, ...] = (
           "stay loyal. Rebels lose their offices, Knights and Concessions (which return to the Forum) and leave "
           "Rome. In the next Combat Phase the Senate must send an army against the rebel, or he wins."),
     ), ("loyalty_test", "declare_revolt", "secondary_rebel")),
+    _section("combat", "10", _("The Combat Phase"), (
+        _("Each army sent against a War fights it, in the order its Commander was sent. While a War has naval "
+          "strength and no Naval Victory marker, its Fleets are fought first; after a naval Victory the "
+          "Commander's faction decides whether he fights the land battle at once (he needs Legions and the "
+          "War's Fleet Support)."),
+        _("The battle: three dice plus the Roman strength (Legions, Veterans count two; Fleets at sea) plus the "
+          "Commander's Military (never more than that strength) minus the War's strength. An unmodified total "
+          "on one of the War's Disaster or Standoff numbers is a Disaster or a Standoff; otherwise the Combat "
+          "Results Table gives Defeat, Stalemate or Victory and the units lost. Mortality chits for the "
+          "units lost may kill the Commander, or take him captive."),
+        _("A captive's faction may pay his ransom, the greater of 10 talents and twice his Influence, at the "
+          "start and at the end of every Combat Phase, from his own treasury and the Faction Treasury; he dies "
+          "if his War is defeated first. Four Active Wars at the end of the phase destroy the Republic."),
+    ), ("continue_to_land_battle", "pay_ransom")),
     _section("deadlines", "17.9", _("Missed deadlines"), (
         _("When a table plays defaults for missed deadlines, a missing decision is taken the way the game "
           "masters of the by-mail games did it: a missing vote abstains, a missing bid, bribe or contribution "
@@ -345,11 +359,11 @@ GLOSSARY: tuple[dict, ...] = (
 OPTION_SECTIONS: dict[str, str] = {
     "temporary_consul": "setup", "game_end": "goal", "imminent_wars": "initiatives",
     "leader_change_or_games_exclusive": "initiative-actions", "third_party_persuasion_support": "persuasion",
-    "abandon_opposed_statesman": "persuasion", "legion_loss_costs_popularity": "goal",
+    "abandon_opposed_statesman": "persuasion", "legion_loss_costs_popularity": "combat",
     "recalled_governor_stays_corrupt": "revenue", "player_to_player_money": "redistribution",
     "card_trading": "information", "knight_attract_requires_rome": "initiative-actions",
     "evil_omens_affects_3d6": "population", "foreign_epidemic_kills": "mortality",
-    "unprosecuted_test": "population", "empty_faction_may_search_deck": "mortality",
+    "unprosecuted_test": "combat", "empty_faction_may_search_deck": "mortality",
     "population_row_10": "population", "data_overrides": "setup", "scenario": "setup",
     "senate_votes": "senate-vote",
 }
