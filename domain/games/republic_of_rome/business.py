@@ -9,7 +9,8 @@ Land Bills and their repeal, Consul for Life, the Rhodian alliance, minor motion
 commands; governors.py: governors and recalls).
 
 Per-turn records in `s["senate"]`: failed_concessions, land_bills_proposed [types], repeal_tried,
-consul_for_life_voted, rhodian_voted, thanked [sids]. `s["consul_for_life"]` = {senator, seat, turn} once
+consul_for_life_voted, rhodian_voted, thanked [sids], suspended [{kind, proposal}] (Rule 9.3: a vote suspended
+by a Tribune, voted again once the Tribune's proposal is done). `s["consul_for_life"]` = {senator, seat, turn} once
 somebody is Consul for Life (Rule 9.10; the end of the turn reads it, Rule 12.3-12.4).
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .narrate import narrates
 from . import tribunes
 from .senate import advance, after_vote, pm_seat, proposal
 from .state import aligned, bump, in_rome, note, sort_key
-from .voting import order_field, start_vote, start_votes, words
+from .voting import order_field, proposal_words, start_vote, start_votes, words
 
 NONE = "none"
 
@@ -76,6 +77,10 @@ class Kind:
 
     def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
         pass
+
+    def still_possible(self, s: dict, D: Any, prop: dict) -> bool:
+        """Whether a proposal suspended by a Tribune (Rule 9.3) can still be voted."""
+        return True
 
 
 KINDS: dict[str, Kind] = {}
@@ -160,6 +165,8 @@ class SenateOtherBusiness(Step):
             tribunes.clear_reservation(s)
         if tribune_seat(s) is not None:
             return  # Rule 9.3: the Tribune's proposal comes first (even after an order to adjourn)
+        if s["senate"].get("suspended") and resume_suspended(s, D, rng):
+            return
         ordered = s["senate"].pop("adjourn_after", None)
         if pm_seat(s) is None or (ordered is not None and ordered == s["senate"]["pm"]):
             goto(s, D, "senate_adjourn", rng)
@@ -198,6 +205,23 @@ class SenateOtherBusiness(Step):
         else:
             s["ctx"]["kind"] = cid
             goto(s, D, "senate_propose", rng)
+
+
+def resume_suspended(s: dict, D: Any, rng: Random) -> bool:
+    """Rule 9.3: after the Tribune's proposal, the suspended one is put to a new vote [A: the votes cast
+    before the suspension are void], unless that proposal made it impossible: then it fails. True when a
+    vote has started."""
+    waiting = s["senate"].pop("suspended")
+    for item in waiting:
+        k, prop = KINDS[item["kind"]], item["proposal"]
+        if not k.still_possible(s, D, prop):
+            note(s, "suspended_fails", proposal=prop)
+            continue
+        note(s, "suspended_resumes", proposal=prop)
+        s["ctx"]["pending"] = {"kind": item["kind"], "proposals": [prop], "back": "senate_other_business"}
+        put_to_vote(s, D, rng)
+        return True
+    return False
 
 
 @state
@@ -281,6 +305,9 @@ class SenateBusinessResult(Step):
         results = value["results"] if "results" in value else [value]
         k = KINDS[pending["kind"]]
         for prop, result in zip(pending["proposals"], results):
+            if result.get("suspended"):  # Rule 9.3: voted again after the Tribune's proposal
+                s["senate"]["suspended"] = s["senate"].get("suspended", []) + [{"kind": pending["kind"], "proposal": prop}]
+                continue
             if not result["passed"] and not result.get("cancelled"):
                 s["senate"]["defeated"] = s["senate"].get("defeated", []) + [proposal_key(prop)]
             k.apply(s, D, rng, prop, result)
@@ -290,6 +317,18 @@ class SenateBusinessResult(Step):
         defeated = next((i for i, r in enumerate(results) if r.get("unanimous_defeat")), None)
         i = defeated if defeated is not None else 0
         after_vote(s, D, rng, pending["proposals"][i], results[i], pending["back"])
+
+
+@narrates("suspended_resumes")
+def _resumes(t: Any, n: dict) -> str:
+    return _("The suspended proposal is put to the vote again: %(proposal)s.",
+             proposal=proposal_words(t.D, t.s, n["proposal"]))
+
+
+@narrates("suspended_fails")
+def _suspended_fails(t: Any, n: dict) -> str:
+    return _("The suspended proposal has become impossible and fails: %(proposal)s.",
+             proposal=proposal_words(t.D, t.s, n["proposal"]))
 
 
 @narrates("tribune_proposes_nothing")

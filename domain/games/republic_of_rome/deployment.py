@@ -143,6 +143,13 @@ class Deploy(Kind):
         p["sends_to_war"] = [values["commander"]]  # for standing votes ("no on anything that sends my Senators")
         return [p]
 
+    def still_possible(self, s: dict, D: Any, prop: dict) -> bool:
+        """Rule 9.3: the suspended deployment still has its Commander in Rome, its War and its units in Italy."""
+        legions, fleets = prop["legions"], prop["fleets"]
+        return (prop["commander"] in commanders(s) and prop["war"] in targets(s)
+                and not blocked_by_series(s, D, prop["war"]) and set(legions) <= set(units_at(s, "italy"))
+                and set(fleets) <= set(fleets_at(s, "italy")) and len(fleets) >= D.wars[prop["war"]]["fleet_support"])
+
     def consents(self, s: dict, D: Any, prop: dict) -> list[str]:
         below = below_minimum(s, D, prop["commander"], prop["war"], prop["legions"], prop["fleets"])
         return [prop["commander"]] if below else []

@@ -15,6 +15,10 @@ How the vote engine offers a Tribune without an extra round trip (issue #15):
   holder's own (amended) proposal is voted right after the current one, which is not altered. The agenda
   reads `reserved(s)` when it next asks for a proposal and calls `clear_reservation(s)` once that
   faction has proposed (the proposal then carries `"tribune": True, "by": seat`).
+* **Suspend** — during a vote that would send the PM to war (Rule 9.3, 9.8.5), a faction other than the PM's
+  may suspend it through its vote form ("suspend": it does not vote); the vote ends "suspended", the
+  faction proposes next as with a reservation, and the agenda then puts the suspended proposal to a new
+  vote, unless the Tribune's proposal made it impossible (business.py).
 * **Simultaneous Tribunes** (standing vetoes at the opening of a vote, sealed votes): they dice off, one
   die each, highest wins, ties roll again; the losers keep their cards.
 """
@@ -108,6 +112,24 @@ def may_reserve(s: dict, D: Any, seat: str, proposal: dict, pm_seat: str | None)
             and proposal["kind"] not in NOT_RESERVABLE_DURING and reserved(s) is None and can_use(s, D, seat))
 
 
+def sends_pm_away(entry: dict) -> bool:
+    """Rule 9.8.5: the vote on the floor would send its Presiding Magistrate to war (closing the Senate)."""
+    return entry["pm"] in (entry["proposal"].get("sends_to_war") or [])
+
+
+def may_suspend(s: dict, D: Any, seat: str, entry: dict, pm_seat: str | None) -> bool:
+    """Rule 9.3 "Suspend": during a vote that would send the PM to war, a faction other than his may suspend
+    it with a Tribune and put its own proposal first (not during a Tribune's proposal; one at a time)."""
+    proposal = entry["proposal"]
+    return (sends_pm_away(entry) and entry["status"] == "open" and not proposal.get("tribune") and seat != pm_seat
+            and reserved(s) is None and can_use(s, D, seat))
+
+
+def suspend(s: dict, D: Any, seat: str) -> None:
+    use(s, D, seat, "suspend")
+    s["tribune_reserved"] = seat
+
+
 def reserve(s: dict, D: Any, seat: str) -> None:
     use(s, D, seat, "propose")
     s["tribune_reserved"] = seat
@@ -141,6 +163,10 @@ def _tribune_used(t: Any, n: dict) -> str:
             return _("You veto with Cato's free Tribune.") if veto else \
                 _("You use Cato's free Tribune to make the next proposal.")
         return _("You play a Tribune and veto.") if veto else _("You play a Tribune to make the next proposal.")
+    if n["purpose"] == "suspend":
+        if t.you(n["seat"]):
+            return _("You play a Tribune: the vote is suspended and your proposal comes first.")
+        return _("%(seat)s plays a Tribune: the vote is suspended and its proposal comes first.", seat=t.who(n["seat"]))
     seat = t.who(n["seat"])
     if free:
         return _("%(seat)s vetoes with Cato's free Tribune.", seat=seat) if veto else \

@@ -4,7 +4,8 @@ one form, so that a Tribune, a Popular Appeal or an assassination attempt costs 
 * votes: yes / no (/ abstain, not on a Land Bill) for each of its Senators in Rome (Rule 9.2);
 * talents: what each Senator with money pays for extra votes (one each; nothing is paid by one who
   abstains), only for those who have some;
-* tribune: veto, or reserve the next proposal (only for a faction that can use a Tribune now);
+* tribune: veto, reserve the next proposal, or suspend a vote that sends the PM to war (only for a faction
+  that can use a Tribune now);
 * appeal: the accused's faction in a trial (no / appeal then vote as above / appeal then ask me again);
 * assassin, target, daggers, attempt_when: an assassination attempt, now or as a standing order for the
   first proposal that names the target (only while the faction may still attempt one this turn);
@@ -86,6 +87,9 @@ def tribune_options(s: dict, D: Any, seat: str, entry: dict) -> tuple:
         out.append(Option("veto", _("Veto this proposal (your Senators then do not vote)")))
     if tribunes.may_reserve(s, D, seat, entry["proposal"], floor.pm_seat(s)):
         out.append(Option("reserve", _("Make the next proposal yourself (it is voted right after this one)")))
+    if tribunes.may_suspend(s, D, seat, entry, floor.pm_seat(s)):
+        out.append(Option("suspend", _("Suspend this vote, which sends the Presiding Magistrate to war, and make "
+                                       "your own proposal first (your Senators then do not vote)")))
     return tuple(out)
 
 
@@ -172,8 +176,8 @@ def answer_actions(seat: str, values: dict) -> list[dict]:
         return todo  # the faction is called again once the appeal is known
     if values.get("tribune") == "reserve":
         todo.append({"do": "reserve", "seat": seat})
-    if values.get("tribune") == "veto":
-        todo.append({"do": "veto", "seat": seat})
+    if values.get("tribune") in ("veto", "suspend"):
+        todo.append({"do": values["tribune"], "seat": seat})
     else:
         todo.append({"do": "cast", "seat": seat, "by": "vote", "votes": values["votes"],
                      "talents": values.get("talents") or {}})

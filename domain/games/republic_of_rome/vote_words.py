@@ -110,8 +110,8 @@ def _result(t: Any, n: dict) -> str | None:
     status = n.get("status", "passed" if n["passed"] else "failed")
     if status == "vetoed":
         return _("The proposal is vetoed.")
-    if status == "cancelled":
-        return None
+    if status in ("cancelled", "suspended"):
+        return None  # vote_cancelled / tribune_used say it
     if n["passed"]:
         return _("The proposal passes, %(yes)d to %(no)d.", yes=n["yes"], no=n["no"])
     if n.get("unanimous"):

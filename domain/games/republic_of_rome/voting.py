@@ -4,7 +4,7 @@ The agenda (senate.py, prosecutions.py, governors.py, business.py) puts a propos
 `start_vote(s, D, rng, proposal, then=None)` (or several with `start_votes`); the engine runs the whole vote
 as a nested sequence and hands the caller's `resume(s, D, rng, value)`:
 
-  {"passed", "vetoed", "cancelled", "yes", "no", "votes": {sid: "yes"|"no"|"abstain"}, "unanimous_defeat",
+  {"passed", "vetoed", "cancelled", "suspended", "yes", "no", "votes": {sid: "yes"|"no"|"abstain"}, "unanimous_defeat",
    "vetoed_by": seat or None, "appeal": the Popular Appeal's result or None}
 
 A proposal is the dict of /tmp/senate-interfaces.md: {"kind", ...params, "by", "pm", "tribune", "vetoable",
@@ -213,6 +213,12 @@ def run(s: dict, D: Any, rng: Random, action: dict) -> bool:
             floor.update(s, status="vetoed", vetoed_by=seat)
         else:
             ctx_push_front(s, cast_all(s, seat, default_vote(entry["proposal"]), "default"))
+    elif do == "suspend":
+        if tribunes.may_suspend(s, D, seat, entry, floor.pm_seat(s)):
+            tribunes.suspend(s, D, seat)
+            floor.update(s, status="suspended")
+        else:
+            ctx_push_front(s, cast_all(s, seat, default_vote(entry["proposal"]), "default"))
     elif do == "reserve":
         if tribunes.may_reserve(s, D, seat, entry["proposal"], floor.pm_seat(s)):
             tribunes.reserve(s, D, seat)
@@ -275,7 +281,7 @@ def reveal(s: dict, D: Any, rng: Random, seats: list[str]) -> list[dict]:
             todo += attempt_actions(seat, a)
     todo += [{"do": "appeal", "seat": seat} for seat, a in answers.items()
              if appeal_due(s, seat) and (a.get("appeal", "no") != "no" or appeal_required(floor.current(s)["proposal"]))]
-    for purpose in ("veto", "reserve"):
+    for purpose in ("suspend", "veto", "reserve"):
         wanted = [seat for seat, a in answers.items() if a.get("tribune") == purpose]
         if wanted:
             winner = tribunes.dice_off(s, rng, wanted) if len(wanted) > 1 else wanted[0]
@@ -316,6 +322,7 @@ def finish(s: dict, D: Any, rng: Random) -> None:
     note(s, "vote_result", passed=status == "passed", status=status, yes=entry["yes"], no=entry["no"],
          unanimous=unanimous)
     ret(s, D, rng, {"passed": status == "passed", "vetoed": status == "vetoed", "cancelled": status == "cancelled",
+                    "suspended": status == "suspended",
                     "yes": entry["yes"], "no": entry["no"], "votes": dict(entry["votes"]),
                     "unanimous_defeat": unanimous, "vetoed_by": entry["vetoed_by"], "appeal": entry["appeal"]})
 
