@@ -20,6 +20,7 @@ def check(s: dict, D: Any) -> None:
     check_places(s, D)
     check_forces(s)
     check_curia_and_forum_disjoint(s)
+    check_revolution(s, D)
 
 
 def check_money(s: dict) -> None:
@@ -113,7 +114,8 @@ def check_forces(s: dict) -> None:
         for u in s[key]:
             kind, _sep, where = u["at"].partition(":")
             assert u["at"] == "italy" or (kind == "war" and where in wars) or \
-                (kind == "province" and where in s["provinces"]), f"{key[:-1]} {u['id']} is at {u['at']!r}"
+                (kind == "province" and where in s["provinces"]) or \
+                (u["at"] == "rebel" and key == "legions" and s.get("revolt")), f"{key[:-1]} {u['id']} is at {u['at']!r}"
         at = {u["id"]: u["at"] for u in s[key]}
         held: set = set()
         for c in s.get("commands", []):
@@ -125,6 +127,22 @@ def check_forces(s: dict) -> None:
         x = s["senators"].get(c["commander"])
         if x is not None:  # a Commander who died since keeps his command until the Combat Phase tidies it
             assert x["location"] == "war:" + c["war"], f"Commander {c['commander']} is at {x['location']!r}"
+
+
+def check_revolution(s: dict, D: Any) -> None:
+    """Rule 11.1: no hand starts a turn with more than five cards (checked in the Mortality Phase that follows
+    a Revolution Phase); Rule 11.2: the rebels are the Senators of the revolt, all of one faction."""
+    if s["phase"] == "mortality" and s["turn"] > 1 and s["options"].get("scenario") is None:
+        for seat, f in s["factions"].items():
+            assert len(f["hand"]) <= D.c("hand_limit_at_turn_start"), f"{seat} starts the turn with {len(f['hand'])} cards"
+    rebels = sorted(sid for sid, x in s["senators"].items() if x["rebel"])
+    revolt = s.get("revolt")
+    if revolt is None:
+        assert not rebels, f"rebels {rebels} without a revolt"
+        return
+    assert rebels == sorted(sid for sid in revolt["senators"] if sid in s["senators"]), \
+        f"rebels {rebels}, but the revolt names {revolt['senators']}"
+    assert all(s["senators"][sid]["faction"] == revolt["seat"] for sid in rebels), "rebels of two factions"
 
 
 def check_curia_and_forum_disjoint(s: dict) -> None:
