@@ -24,7 +24,7 @@ from domain.chain import GENESIS, check_link, event_hash, is_private_event, stat
 from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePrompt, UndoRefused
 from domain.i18n import Message, _, n_
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
-from domain import forms
+from domain import bots, forms
 from domain.rules import Outcome, Prompt, Rules, forced_choice_is_public, get_rules, seat_name
 from domain.versions import rules_for, setup_state
 
@@ -117,9 +117,15 @@ def _rules_prompts(rules: Rules, state: dict) -> list[Prompt]:
 
 
 def bot_pick(seed_hex: str, seq: int, prompt: Prompt, rules: Rules | None = None, state: Any = None) -> str:
-    """The bot's uniformly random legal choice, derived from the secret seed (no generator state; the
-    choice itself is what the event records, so replay never re-picks). For a form: a random answer
-    the rules accept (domain.forms.random_legal), drawn from the same derivation."""
+    """The bot's choice, derived from the secret seed (no generator state; the choice itself is what the
+    event records, so replay never re-picks). The title's own bot when it has one (`Rules.bot_choice`,
+    through domain.bots.title_choice: its answer is kept only when the rules accept it), drawing its
+    `pick(n)` from the same derivation (one counter per draw); otherwise, or when it has no acceptable
+    answer, a uniformly random legal choice (for a form: domain.forms.random_legal)."""
+    draws = iter(range(1 << 21, 1 << 22))  # counters the random legal choice below never uses
+    answer = bots.title_choice(rules, state, prompt, lambda n: derive(seed_hex, seq, next(draws), 64) % n)
+    if answer is not None:
+        return answer
     if prompt.form is None:
         return prompt.choices[derive(seed_hex, seq, 1 << 20, 64) % len(prompt.choices)].id
     return forms.random_legal(rules, state, prompt, lambda n: derive(seed_hex, seq, 1 << 20, 64) % n)

@@ -125,6 +125,7 @@ class Rules:
     * `check_invariants(state)`: raises AssertionError for an impossible state; by default checks nothing.
     * `forced_choice_is_public(state, prompt)`: may a single-choice prompt be played at once? By default
       False (the seat is asked): see the module function of the same name.
+    * `bot_choice(state, prompt, pick)`: the title's bot's answer; by default None (a random legal choice).
     * `summary(state)`: one public line, where the game stands (the lobby); by default None.
       `seat_summary(state, seat)`: a seat's holdings in words (the CLI's `show`); by default none.
     * A viewer `REFEREE` (`"*"`) sees everything.
@@ -202,6 +203,14 @@ class Rules:
         """What `seat` holds, in words, its private facts included (`tabularium show --as SEAT`): a few
         messages. By default none (the CLI shows the public summary only)."""
         return []
+
+    def bot_choice(self, state: State, prompt: Prompt, pick: Any) -> str | None:
+        """The title's own bot (optional): the answer it plays for `prompt` (a choice id, or a form's canonical
+        answer), chosen from `state` and `pick(n) -> 0..n-1`, the platform's deterministic random source
+        (derived from the game's secret seed and the event's number: nothing else may be random). By default
+        None: the platform plays a uniformly random legal choice (`domain.bots`). An answer the rules refuse
+        is replaced by that random legal choice."""
+        return None
 
     # For titles with forms: `check_answer(state, seat, answer) -> None` and `legacy_choice(state, seat,
     # choice) -> Choice | None` (domain/forms.py).

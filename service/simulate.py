@@ -1,4 +1,5 @@
-"""Random legal play of whole games in memory, through the same Game aggregate the server uses.
+"""Bot play of whole games in memory, through the same Game aggregate the server uses: every seat is the
+bot (domain.bots.bot_choice: the title's own bot when it has one, else a uniformly random legal choice).
 
 After every event the rules' invariants (if the title provides `check_invariants`) and the platform's own
 (hash chain links, state is JSON, one outcome at the end) are checked.
@@ -12,7 +13,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
-from domain.bots import random_choice
+from domain.bots import bot_choice
 from domain.game import ACTIVE, FINISHED, Game
 from domain.i18n import _
 from domain.rules import get_rules, seat_ids_for
@@ -65,7 +66,7 @@ def play_one(rules_id: str, players: int, seed: int, n: int, options: dict, chec
         prompts = game.open_prompts()
         assert prompts, "the game is active but nobody owes a decision"
         prompt = prompts[bot.randrange(len(prompts))]
-        game.choose(prompt.seat, prompt.id, random_choice(prompt, bot, game.rules, game.state), None, AT, "bot")
+        game.choose(prompt.seat, prompt.id, bot_choice(prompt, bot, game.rules, game.state), None, AT, "bot")
         decisions += 1
         assert decisions < MAX_DECISIONS, "the game does not end"
         if check:

@@ -106,6 +106,11 @@ class RepublicOfRome(Rules):
         picked = step.default(state, D, seat, list(ids))
         return forms.encode(picked) if ids == [FORM] else picked
 
+    def bot_choice(self, state: dict, prompt: Prompt, pick: Any) -> str:
+        """The title's bot (bot.py): the step's default improved by simple greed, never a refused answer."""
+        from .bot import choose
+        return choose(self, state, prompt, pick)
+
     # ------------------------------------------------------------------------------- reading
     def view(self, state: dict, seat: str | None) -> dict:
         return build_view(state, data_for(state), seat, [p.seat for p in self.prompts(state)])

@@ -274,8 +274,11 @@ def destroy_concession(s: dict, cid: str, cause: str) -> bool:
 
 
 def destroy_fleets(s: dict, ids: list[str | int]) -> None:
+    """The Fleets sink wherever they are: a Commander in the field loses them from his command too."""
     gone = set(ids)
     s["fleets"] = [f for f in s["fleets"] if f["id"] not in gone]
+    s["commands"] = [{**c, "fleets": [i for i in c["fleets"] if i not in gone]} if set(c["fleets"]) & gone else c
+                     for c in s.get("commands", [])]
     note(s, "fleets_destroyed", count=len(gone), left=len(s["fleets"]))
 
 
