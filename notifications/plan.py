@@ -1,6 +1,6 @@
 """Which e-mails an event implies: one row per (event, recipient, kind). Called by the pump only.
 
-* invitation — every seat when a game is created, and a seat's new player after SeatReplaced;
+* invitation — every seat when a game is created, and a seat's new player after SeatReplaced (not the bot);
 * your_turn — a seat that *becomes* due for a new decision (its prompt id before ≠ after the event), due
   `turn_settle_seconds` after the event (MailConfig, default 2 minutes): at sending it is dropped when the
   seat's decision is no longer that one (answered meanwhile, or superseded by the next, whose own row is
@@ -104,7 +104,7 @@ def _rows_for(game: Any, nid: int, event: Any, before: dict, after: dict, prefs:
     rows = []
     if kind == "GameCreated":
         rows += [row(s, "invitation") for s in game.seat_ids]
-    if kind == "SeatReplaced":
+    if kind == "SeatReplaced" and not c.get("bot"):  # a seat handed to the bot has no new player to invite
         rows.append(row(c["seat"], "invitation", {"replacement": True}))
     settle = max(0.0, config.turn_settle_seconds)
     for seat, prompt_id in after.items():
