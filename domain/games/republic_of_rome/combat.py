@@ -26,8 +26,8 @@ from domain.i18n import _
 from . import senate as _senate  # noqa: F401  (load order: forces.py needs the Senate's modules loaded first)
 from .captives import kill_captives_of_gone_wars, ransom_queue
 from .dice import roll
-from .engagement import fight, proconsul
-from .forces import LIVE, command_of, commands, move, naval_pending, units_at
+from .engagement import fight, proconsul, return_home
+from .forces import LIVE, command_of, commands, naval_pending, units_at
 from .machine import Step, goto, state
 from .narrate import narrates
 from .names import card_name, senator_name
@@ -129,19 +129,6 @@ def campaign(s: dict, D: Any, rng: Random, sid: str) -> bool:
     return False
 
 
-def return_home(s: dict, sid: str) -> None:
-    """A Commander comes back to Rome with his Master of Horse; his units go to Italy. The Revolution Phase
-    calls it for a victorious Commander who lays down his command."""
-    c = command_of(s, sid)
-    move(s, "legions", c["legions"], "italy")
-    move(s, "fleets", c["fleets"], "italy")
-    for who in (sid, c.get("master_of_horse")):
-        if who in s["senators"] and s["senators"][who]["location"].startswith("war:"):
-            s["senators"][who]["location"] = "rome"
-    s["commands"] = [x for x in commands(s) if x["commander"] != sid]
-    note(s, "commander_returns", senator=sid)
-
-
 @state
 class CombatContinueToLandBattle(Step):
     """Rule 10.3 item 1 (decision 49): after a naval Victory, fight the land battle now?"""
@@ -218,9 +205,18 @@ def unprosecuted(s: dict, D: Any) -> None:
     s["forum"]["wars"] = wars
 
 
-@narrates("commander_returns")
-def _returns(t: Any, n: dict) -> str:
-    return _("%(senator)s returns to Rome; his forces go back to Italy.", senator=t.senator(n["senator"]))
+# ------------------------------------------------------------------------------------------- the view
+def combat_view(s: dict, D: Any) -> dict:
+    """The board's "combat" section (public): this turn's battles with their numbers, and the captives with
+    their ransom."""
+    from .captives import captives, ransom, war_of
+    from .engagement import RESULT_WORDS
+    battles = [{**b, "war_name": card_name(D, "war:" + b["war"]), "commander_name": senator_name(D, s, b["commander"]),
+                "result_name": RESULT_WORDS[b["result"]]} for b in s.get("battles", []) if b["turn"] == s["turn"]]
+    held = [{"senator": sid, "name": senator_name(D, s, sid), "war": war_of(s, sid),
+             "war_name": card_name(D, "war:" + war_of(s, sid)) if war_of(s, sid) in D.wars else war_of(s, sid),
+             "ransom": ransom(s, D, sid)} for sid in captives(s)]
+    return {"battles": battles, "captives": held}
 
 
 @narrates("war_prosecution")

@@ -213,16 +213,33 @@ def reward(s: dict, sid: str, printed: int) -> None:
 
 def land_victory(s: dict, D: Any, rng: Random, sid: str | None, wid: str) -> None:
     """Rule 10.3 item 5: the War is won (war_end.py); the Commander is rewarded and keeps his surviving
-    units until the Revolution Phase (`victorious`); without him they return to Italy [A]."""
+    units until the Revolution Phase (`victorious`). Every other army against that War returns to Rome, and
+    units left there without a Commander return to Italy [A]."""
     war_won(s, D, rng, wid)
     kill_captives_of_gone_wars(s, D, rng, wid)
+    for c in [c for c in commands(s) if c["war"] == wid and c["commander"] != sid]:
+        return_home(s, c["commander"])
+    kept = command_of(s, sid) if sid is not None else None
+    held_l, held_f = (kept["legions"], kept["fleets"]) if kept else ([], [])
+    move(s, "legions", [u["id"] for u in s["legions"] if u["at"] == "war:" + wid and u["id"] not in held_l], "italy")
+    move(s, "fleets", [f["id"] for f in s["fleets"] if f["at"] == "war:" + wid and f["id"] not in held_f], "italy")
     if sid is None:
-        for c in [c for c in commands(s) if c["war"] == wid]:
-            move(s, "legions", c["legions"], "italy")
-            move(s, "fleets", c["fleets"], "italy")
         return
     reward(s, sid, D.wars[wid]["land_strength"])
     s["commands"] = [{**x, "victorious": True} if x["commander"] == sid else x for x in commands(s)]
+
+
+def return_home(s: dict, sid: str) -> None:
+    """A Commander comes back to Rome with his Master of Horse; his units go to Italy. The Revolution Phase
+    calls it for a victorious Commander who lays down his command."""
+    c = command_of(s, sid)
+    move(s, "legions", c["legions"], "italy")
+    move(s, "fleets", c["fleets"], "italy")
+    for who in (sid, c.get("master_of_horse")):
+        if who in s["senators"] and s["senators"][who]["location"].startswith("war:"):
+            s["senators"][who]["location"] = "rome"
+    s["commands"] = [x for x in commands(s) if x["commander"] != sid]
+    note(s, "commander_returns", senator=sid)
 
 
 ROLL_PURPOSES.update({"battle": _("a battle")})
@@ -239,6 +256,11 @@ def _battle(t: Any, n: dict) -> str:
              modifier=n["modifier"], dice=t.list(str(d) for d in n["dice"]), total=n["total"],
              modified=n["modified"], result=RESULT_WORDS[n["result"]], legions=n["legions_lost"],
              fleets=n["fleets_lost"])
+
+
+@narrates("commander_returns")
+def _returns(t: Any, n: dict) -> str:
+    return _("%(senator)s returns to Rome; his forces go back to Italy.", senator=t.senator(n["senator"]))
 
 
 @narrates("battle_unrest")

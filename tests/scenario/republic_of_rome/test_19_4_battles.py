@@ -3,53 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.republic_of_rome import combat
 from domain.games.republic_of_rome.data import data_for
 from domain.games.republic_of_rome.forces import war_strength
-from domain.games.republic_of_rome.invariants import check
-from domain.games.republic_of_rome.turn import start_phase
 from domain.rules import IllegalAction
-from tests.scenario.republic_of_rome.position import (ScriptedRandom, add_senator, answer, asked, bare, chit_pick,
-                                                      edit, make_state, narration)
+from tests.scenario.republic_of_rome.combat_position import (GALLIC, RED, ScriptedRandom, blanks, combat_only, fight,
+                                                             position)
+from tests.scenario.republic_of_rome.position import answer, asked, narration
 
-BASE = make_state(3, seed=2)
-RED, BLUE, GREEN = BASE["seats"]
-GALLIC = "1st_gallic_war"
-
-
-def position(war: str = GALLIC, legions: int = 10, fleets: int = 0, unrest: int = 3) -> dict:
-    """Cornelius (1, MIL 4, INF 5), Red's Field Consul (Fulvius, 7, leads Red), in the field against `war` with `legions` Legions."""
-    s = bare(BASE)
-    add_senator(s, "7", RED, leader=True)
-    add_senator(s, "1", RED, office="field_consul", location="war:" + war)
-    add_senator(s, "3", BLUE, leader=True)
-    add_senator(s, "5", GREEN, leader=True)
-    s["forum"]["wars"][war] = {"status": "active", "naval_victory": False}
-    s["legions"] = [{"id": i, "veteran": False, "loyal_to": None, "at": "war:" + war} for i in range(1, legions + 1)]
-    s["fleets"] = [{"id": i, "at": "war:" + war} for i in range(1, fleets + 1)]
-    s["commands"] = [{"commander": "1", "war": war, "legions": list(range(1, legions + 1)),
-                      "fleets": list(range(1, fleets + 1)), "order": 1, "master_of_horse": None, "turn": 1}]
-    s.update(unrest=unrest, treasury=50, phase="senate", notes=[])
-    return s
-
-
-@pytest.fixture
-def combat_only(monkeypatch):
-    """The Combat Phase alone: its end stops there (step 'after_combat') instead of going on to the Revolution."""
-    monkeypatch.setattr(combat, "end_phase", lambda s, D, rng: s.update(step="after_combat"))
-
-
-def fight(s: dict, dice: list[int], picks: list[int] = ()) -> dict:
-    s = edit(s)
-    start_phase(s, data_for(s), "combat", ScriptedRandom(dice, picks))
-    check(s, data_for(s))
-    return s
-
-
-def blanks(s: dict, n: int, last: str | None = None) -> list[int]:
-    """Chit picks drawing numbers of nobody in play ('20', '21'...), then `last` if given."""
-    chits = [str(20 + i) for i in range(n)] + ([last] if last else [])
-    return [chit_pick(s, c, chits[:i]) for i, c in enumerate(chits)]
+__all__ = ["combat_only"]  # the fixture
 
 
 def test_19_4_2_land_victory_10_14(combat_only):
