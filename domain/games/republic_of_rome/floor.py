@@ -3,13 +3,13 @@ texts (the your-turn e-mail carries the proposal and the votes so far) and the v
 
   s["floor"]: the open votes, innermost last (a special prosecution can open inside a vote), each
       {proposal, pm (sid presiding), by (proposer's seat), mode ("in_order" | "sealed"), order ("first" |
-       "last" | "call"), first (seat the clockwise order starts from), called (seat or None), voted [seats],
+       "last" | "call" | "immediate"), first (seat the clockwise order starts from), called (seat or None), voted [seats],
        factions {seat: {yes, no, by, senators [{id, vote, votes, talents}]}}, yes, no, vetoable, vetoed_by,
        appeal (the Popular Appeal's result or None), status ("open" | "passed" | "failed" | "vetoed" |
        "cancelled")}
   s["floor_last"]: the last closed vote, as above (the board shows it until the next one opens).
 
-Everything here is public: a sealed vote's answers wait in the vote's working data (s["ctx"]["answers"],
+Everything here is public: a sealed vote's answers wait in the state's sealed answers (s["sealed"],
 never shown; the view names only who has answered) until all are revealed together. Entries are replaced, never changed in place (state.py's clone contract).
 """
 from __future__ import annotations
@@ -144,7 +144,7 @@ def view(s: dict, D: Any, viewer: str | None) -> dict | None:
             "may_veto": may_veto(s, entry) if entry["status"] == "open" else [],
             "cato": tribunes.cato_seat(s, D),
             "depth": len(s.get("floor") or []),
-            "answered": sorted((s.get("ctx") or {}).get("answers") or {}) if s["step"] == "senate_sealed_vote" else [],
+            "answered": sorted(s.get("sealed") or {}) if s["step"] == "senate_sealed_vote" else [],
         }
     if viewer is not None and (viewer in s["seats"] or viewer == REFEREE):
         seats = s["seats"] if viewer == REFEREE else [viewer]

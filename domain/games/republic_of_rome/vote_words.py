@@ -77,6 +77,11 @@ def _called(t: Any, n: dict) -> str:
     return _("The Presiding Magistrate calls %(seat)s to vote.", seat=t.who(n["seat"]))
 
 
+@narrates("immediate_vote")
+def _immediate(t: Any, n: dict) -> str:
+    return _("The Presiding Magistrate calls an immediate vote: the factions still to vote answer at once.")
+
+
 @narrates("sealed_votes_revealed")
 def _revealed(t: Any, n: dict) -> str:
     return _("Every faction has answered: the sealed votes are revealed.")

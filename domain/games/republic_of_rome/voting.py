@@ -11,8 +11,10 @@ A proposal is the dict of /tmp/senate-interfaces.md: {"kind", ...params, "by", "
 "abstain", "unanimity_penalty", "extra_yes", "extra_no", "appeal", "reservable", "order"}; missing keys take
 their defaults here. `order` is the PM's voting order named with the proposal (ror-by-mail.md: the GMs'
 practice): "first" (clockwise from the PM, his faction first; the default, a standing "clockwise from me"),
-"last" (clockwise from his left, his faction last) or "call" (he names each next faction after seeing the
-previous vote: one small choice prompt per faction). `order_field` is the form field for the PM's form.
+"last" (clockwise from his left, his faction last), "call" (he names each next faction after seeing the
+previous vote: one small choice prompt per faction) or "immediate" (Rule 9.1: he cuts off debate by calling
+an immediate vote: every faction answers at once, sealed, as in the sealed option; also offered while he
+calls). `order_field` is the form field for the PM's form.
 
 How a vote runs:
 * Opening: the proposal goes on the floor (floor.py, public); standing vetoes act (Rule 9.3: before the
@@ -47,7 +49,7 @@ from .vote_form import (answer_actions, appeal_due, appeal_required, apply_order
 from .vote_words import PROPOSAL_WORDS, proposal_words, words  # noqa: F401  (the agenda's names)
 
 VOTE = ("yes", "no", "abstain")
-ORDERS = ("first", "last", "call")
+ORDERS = ("first", "last", "call", "immediate")
 
 
 # ------------------------------------------------------------------------------------- the entry
@@ -76,7 +78,9 @@ def order_field() -> OneOf:
     return OneOf("order", _("Voting order"), (
         Option("first", _("Clockwise from my faction (mine votes first)")),
         Option("last", _("Clockwise from my left (mine votes last)")),
-        Option("call", _("I call each faction after seeing the previous vote"))))
+        Option("call", _("I call each faction after seeing the previous vote")),
+        Option("immediate", _("An immediate vote: every faction answers at once, and the votes are revealed "
+                              "together"))))
 
 
 @state
@@ -111,6 +115,8 @@ class SenateVote(Step):
         ctx = s["ctx"]
         p = ctx["proposal"]
         mode = (s.get("options") or {}).get("senate_votes", "in_order")
+        if p.get("order") == "immediate":
+            mode = "sealed"  # Rule 9.1: the PM cuts off debate by calling an immediate vote
         floor.push(s, {"proposal": p, "pm": p["pm"], "by": p["by"], "mode": mode,
                        "order": p.get("order") if p.get("order") in ORDERS else "first",
                        "first": ctx["first"], "called": None, "voted": [], "factions": {},
@@ -119,14 +125,20 @@ class SenateVote(Step):
         standing_vetoes(s, D, rng)
         ctx["todo"] = assassination.standing_attempts_due(s, standing_votes.named(p)) + ctx["todo"]
         if mode == "sealed" and floor.current(s)["status"] == "open":
-            for seat in floor.remaining(s):
-                action = standing_votes.answer(s, seat, p, veto=False)
-                if action is not None:
-                    ctx["answers"] = {**ctx.get("answers", {}), seat: {"standing": action}}
+            seal_standing(s)
         proceed(s, D, rng)
 
     def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
         after_attempt(s, D, rng, value)
+
+
+def seal_standing(s: dict) -> None:
+    """A sealed round: the standing votes of the factions still to vote answer at once."""
+    p = floor.current(s)["proposal"]
+    for seat in floor.remaining(s):
+        action = standing_votes.answer(s, seat, p, veto=False)
+        if action is not None:
+            s["sealed"] = {**s["sealed"], seat: {"standing": action}}
 
 
 def standing_vetoes(s: dict, D: Any, rng: Random) -> None:
@@ -157,7 +169,7 @@ def proceed(s: dict, D: Any, rng: Random) -> None:
             finish(s, D, rng)
             return
         if entry["mode"] == "sealed":
-            if all(seat in ctx.get("answers", {}) for seat in rest):
+            if all(seat in s["sealed"] for seat in rest):
                 ctx["todo"] = reveal(s, D, rng, rest)
                 continue
             goto(s, D, "senate_sealed_vote", rng)
@@ -271,9 +283,9 @@ def cast(s: dict, D: Any, action: dict) -> None:
 def reveal(s: dict, D: Any, rng: Random, seats: list[str]) -> list[dict]:
     """Sealed mode: every answer is in; attempts in seat order, appeals, one veto (dice-off), one
     reservation (dice-off), then every vote, revealed together."""
-    given = s["ctx"].get("answers", {})
+    given = s["sealed"]
     answers = {seat: given[seat] for seat in s["seats"] if seat in seats}
-    s["ctx"]["answers"] = {}
+    s["sealed"] = {}
     note(s, "sealed_votes_revealed")
     todo: list[dict] = []
     for seat, a in answers.items():
@@ -318,6 +330,8 @@ def finish(s: dict, D: Any, rng: Random) -> None:
         status = "passed" if entry["yes"] > entry["no"] else "failed"
         floor.update(s, status=status)
     entry = floor.pop(s)
+    if entry["mode"] == "sealed":
+        s["sealed"] = {}  # answers not revealed (a veto or a death ended the vote first) are dropped
     unanimous = status == "failed" and unanimous_defeat(s, entry)
     note(s, "vote_result", passed=status == "passed", status=status, yes=entry["yes"], no=entry["no"],
          unanimous=unanimous)
@@ -388,11 +402,13 @@ class SenateCallFaction(VoteStep):
 
     def legal(self, s: dict, D: Any) -> dict:
         seat = floor.pm_seat(s)
-        return {seat: [f"call:{x}" for x in floor.remaining(s)] + ["rest"]} if seat else {}
+        return {seat: [f"call:{x}" for x in floor.remaining(s)] + ["rest", "immediate"]} if seat else {}
 
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         if cid == "rest":
             return _("Call the others in seat order, without asking me again on this proposal")
+        if cid == "immediate":
+            return _("Call an immediate vote: the factions still to vote answer at once, revealed together")
         return _("Call %(seat)s", seat=seat_name(cid[5:]))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
@@ -406,6 +422,10 @@ class SenateCallFaction(VoteStep):
         bump(s)
         if cid == "rest":
             s["ctx"]["rest"] = True
+        elif cid == "immediate":  # Rule 9.1: the PM cuts off debate
+            note(s, "immediate_vote")
+            floor.update(s, mode="sealed")
+            seal_standing(s)
         else:
             note(s, "faction_called", seat=cid[5:])
             floor.update(s, called=cid[5:])
@@ -423,7 +443,7 @@ class SenateSealedVote(VoteStep):
     waiting = _("to vote in the Senate (sealed)")
 
     def legal(self, s: dict, D: Any) -> dict:
-        answered = s["ctx"].get("answers", {})
+        answered = s["sealed"]
         return {seat: [FORM] for seat in floor.remaining(s) if seat not in answered}
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
@@ -442,7 +462,6 @@ class SenateSealedVote(VoteStep):
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
         apply_orders(s, seat, values)
-        ctx = s["ctx"]
-        ctx["answers"] = {**ctx.get("answers", {}), seat: dict(values)}  # private until the reveal
-        if all(x in ctx["answers"] for x in floor.remaining(s)):
+        s["sealed"] = {**s["sealed"], seat: dict(values)}  # private until the reveal (state.py: s["sealed"])
+        if all(x in s["sealed"] for x in floor.remaining(s)):
             proceed(s, D, rng)

@@ -42,11 +42,13 @@ def richer(state: dict, owner: str, rng: random.Random) -> dict | None:
 
 def other_hand(state: dict, owner: str, rng: random.Random) -> dict | None:
     """The owner's playable cards swapped with Faction cards deep in the deck (every card still once). An
-    owner with standing votes keeps his Intrigue cards: a standing veto plays a Tribune by itself when the
-    hand holds one, which is the owner acting, not a leak."""
+    owner with standing votes, or with a sealed answer waiting to be revealed, keeps his Intrigue cards: a
+    standing veto plays a Tribune by itself when the hand holds one, and so does a sealed vote's veto when the
+    votes are revealed, which is the owner acting, not a leak."""
     s = copy(state)
     faction, deck = s["factions"][owner], s["deck"]
-    kinds = ("st:", "con:") if s.get("standing_votes", {}).get(owner) else ("st:", "con:", "int:")
+    acting = s.get("standing_votes", {}).get(owner) or owner in (s.get("sealed") or {})
+    kinds = ("st:", "con:") if acting else ("st:", "con:", "int:")
     swappable = [i for i, card in enumerate(faction["hand"])
                  if card not in faction["unplayable"] and card.startswith(kinds)]
     deep = [j for j in range(SAFE_DEPTH, len(deck)) if deck[j].startswith(kinds)]  # deck[0] is the top

@@ -55,11 +55,11 @@ def test_9_2_the_pm_may_name_his_own_faction_last():
 def test_9_2_the_pm_names_each_next_faction_after_seeing_the_vote():
     s = open_vote(table(), censor(order="call"), ScriptedRandom())
     p = prompt_for(s, "red")
-    assert p.kind == "call_faction" and [c.id for c in p.choices] == ["call:red", "call:blue", "call:green", "rest"]
+    assert p.kind == "call_faction" and [c.id for c in p.choices] == ["call:red", "call:blue", "call:green", "rest", "immediate"]
     s = answer(s, "red", "call:green")
     assert asked_seats(s) == ["green"]
     s = vote(s, "green", {"5": "no"})
-    assert [c.id for c in prompt_for(s, "red").choices] == ["call:red", "call:blue", "rest"]
+    assert [c.id for c in prompt_for(s, "red").choices] == ["call:red", "call:blue", "rest", "immediate"]
     s = answer(s, "red", "rest")  # the others in seat order, without asking again
     assert asked_seats(s) == ["red"]
     s = vote(s, "red", {})
