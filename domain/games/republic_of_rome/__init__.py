@@ -15,7 +15,7 @@ from domain import forms
 from domain.i18n import _, join_sentences
 from domain.rules import Choice, IllegalAction, Outcome, Prompt, Rules, register, seat_name
 
-from . import combat, forum, mortality, population, revenue, revolution, senate, setup, turn  # noqa: F401  (register states)
+from . import combat, forum, mortality, population, revenue, revolution, senate, setup, turn, victory  # noqa: F401  (register states)
 from .data import compile_data, data_for
 from .invariants import check
 from .machine import FORM, STATES
@@ -86,6 +86,7 @@ class RepublicOfRome(Rules):
         answer = self._read(state, D, seat, choice)
         s = clone(state)
         STATES[s["step"]].act(s, D, seat, answer, rng)
+        victory.check_consul_for_life(s, D, rng)  # Rule 12 item 3, spec 18.20: after every Influence change
         return s
 
     def check_answer(self, state: dict, seat: str, answer: str) -> None:
@@ -120,7 +121,9 @@ class RepublicOfRome(Rules):
             return None
         result = state["result"]
         scores = {seat: faction_influence(state, seat) for seat in state["seats"]}
-        return Outcome(scores, tuple(result["winners"]), {"kind": result["kind"], "reason": result["reason"]})
+        explained = result.get("explanation") or victory.explanation(state, result["winners"])
+        return Outcome(scores, tuple(result["winners"]),
+                       {"kind": result["kind"], "reason": result["reason"], "explanation": explained})
 
     def describe(self, before: dict, seat: str, choice: str, after: dict, viewer: str | None) -> list[str]:
         return narrate(data_for(after), after, viewer)

@@ -90,13 +90,6 @@ def _not_built(t: Teller, n: dict) -> str:
     return _("The %(phase)s Phase is not played yet on this server: the turn goes on.", phase=t.phase(n["phase"]))
 
 
-@narrates("game_over")
-def _game_over(t: Teller, n: dict) -> str:
-    if n["kind"] == "victory":
-        return _("The game is over: %(winner)s wins.", winner=t.who(n["winners"][0]))
-    return _("The game is over: the Republic has fallen and every player loses.")
-
-
 @narrates("roll")
 def _roll(t: Teller, n: dict) -> str:
     dice = comma_list(str(d) for d in n["dice"])

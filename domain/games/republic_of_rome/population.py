@@ -19,7 +19,8 @@ from .machine import Step, goto, state
 from .narrate import ROLL_PURPOSES, narrates
 from .revenue import drought_effects
 from .state import hrao, in_rome, note
-from .turn import end_game, end_phase
+from .turn import end_phase
+from .victory import republic_falls
 
 
 @state
@@ -106,11 +107,7 @@ def mob(s: dict, D: Any, rng: Random) -> None:
 def people_revolt(s: dict, D: Any) -> None:
     """Rule 8.2 and 12: the government falls; a rebel in revolt wins, otherwise every player loses."""
     note(s, "people_revolt")
-    rebels = sorted({x["faction"] for x in s["senators"].values() if x["rebel"] and x["faction"]})
-    if rebels:
-        end_game(s, D, "victory", rebels[:1], "people_revolt")
-    else:
-        end_game(s, D, "collective_loss", [], "people_revolt")
+    republic_falls(s, D, "people_revolt")
 
 
 # ------------------------------------------------------------------------------------------ narration

@@ -1,7 +1,8 @@
 """The turn: seven phases in rulebook order (Rule 4), and the end of the game.
 
 Each phase module registers an entry state named in PHASE_ENTRY and calls `end_phase` when its last
-step is done. Victory and defeat that end the game at once (bankruptcy, People Revolt) call `end_game`.
+step is done. Victory and defeat (Rule 12) are victory.py's: the end of the turn and the end of the Forum Phase
+ask it whether the game ends there; the Republic's fall ends it at once (victory.republic_falls).
 """
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from typing import Any
 from .data import PHASES
 from .machine import Step, goto, state
 from .state import note
+from .victory import consul_for_life_wins, end_game, era_ends, faction_influence, scenario_ends, tie_break
+
+__all__ = ["end_game", "end_phase", "faction_influence", "start_phase", "tie_break"]  # end_game and the score
+# live in victory.py; the phase modules and business.py import them from here
 
 PHASE_ENTRY = {
     "mortality": "mortality_draw_chits",
@@ -34,6 +39,8 @@ def end_phase(s: dict, D: Any, rng: Random) -> None:
     """Rule 4: on to the next phase; after the Revolution Phase, the end of the turn."""
     if s["finished"]:
         return
+    if s["phase"] == "forum" and era_ends(s, D, rng):  # Rule 12 item 5 (VG): the Era has ended
+        return
     i = PHASES.index(s["phase"])
     if i + 1 < len(PHASES):
         start_phase(s, D, PHASES[i + 1], rng)
@@ -41,49 +48,19 @@ def end_phase(s: dict, D: Any, rng: Random) -> None:
         goto(s, D, "end_of_turn", rng)
 
 
-def end_game(s: dict, D: Any, kind: str, winners: list[str], reason: str, **facts: Any) -> None:
-    """The game ends now: `kind` is "victory" (winners: the winning seats) or "collective_loss"."""
-    s["result"] = {"kind": kind, "winners": list(winners), "reason": reason, **facts}
-    s["finished"] = True
-    s["ctx"] = {}
-    s.pop("calls", None)
-    note(s, "game_over", kind=kind, winners=list(winners), reason=reason)
-    s["step"] = "game_over"
-
-
-def faction_influence(s: dict, seat: str) -> int:
-    """Rule 12.5: the combined Influence of a faction's non-rebel, non-captive Senators."""
-    return sum(x["inf"] for x in s["senators"].values()
-               if x["faction"] == seat and not x["rebel"] and not x["location"].startswith("captive"))
-
-
 @state
 class EndOfTurn(Step):
-    """Rule 12: the end of the turn. Rule 12.5 (Avalon Hill, [A]): the scenario ends at the end of the turn
-    in which the last card of the deck was drawn; the faction with the most Influence wins (ties: dice)."""
+    """Rule 12: the end of the turn, the Republic having survived it. In priority order: a Consul for Life's
+    faction wins (items 3-4); then the end of the scenario (item 5, AH [A]: the turn in which the last card of
+    the deck was drawn; the most Influence wins, ties by dice). Otherwise the next turn begins."""
 
     name = "end_of_turn"
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
-        if s.get("deck_exhausted_turn") == s["turn"] and s["options"]["game_end"] == "end_of_turn_after_last_card_drawn":
-            scores = {seat: faction_influence(s, seat) for seat in s["seats"]}
-            best = max(scores.values())
-            tied = [seat for seat in s["seats"] if scores[seat] == best]
-            winner = tied[0] if len(tied) == 1 else tie_break(s, tied, rng)
-            end_game(s, D, "victory", [winner], "end_of_scenario", scores=scores)
+        if consul_for_life_wins(s, D) or scenario_ends(s, D, rng):
             return
         s["turn"] += 1
         start_phase(s, D, "mortality", rng)
-
-
-def tie_break(s: dict, tied: list[str], rng: Random) -> str:
-    """Rule 3.9: ties are settled by dice, highest wins (2d6, re-rolled among the tied)."""
-    from .dice import roll
-    while len(tied) > 1:
-        totals = {seat: sum(roll(s, rng, 2, "tie_break", seat=seat)) for seat in tied}
-        best = max(totals.values())
-        tied = [seat for seat in tied if totals[seat] == best]
-    return tied[0]
 
 
 @state

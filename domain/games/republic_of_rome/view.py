@@ -4,7 +4,8 @@ Secret: each faction's treasury and hand (the number of cards is public), the or
 sealed answer before the reveal. Public: everything else. The board page (service/web/boards/
 republic_of_rome.py) draws this view and reads nothing else, so the view carries the names the board shows
 (Senators with their numbers, wars, leaders, events, provinces, concessions) and the public printed values
-of the cards in the Forum; nothing here is worded except names, the waiting sentence and `situation`.
+of the cards in the Forum; nothing here is worded except names, the waiting sentence, `situation` and, once the game is over,
+`result_lines` (victory.result_lines: who won, why, and each faction's Influence and what was not counted).
 
 `situation`: sentences about the decision under way that everybody may read (the proposal on the floor, the
 persuasion attempt...). A step may define `situation(s, D) -> list[Message]` from its public working data;
@@ -20,6 +21,7 @@ from domain.rules import REFEREE, comma_list, seat_name
 from .machine import STATES
 from .names import card_name, card_senator_name, name_of, office_name, phase_name, senator_name, talents
 from .state import hrao, in_rome, ratings, sort_key, sorted_ids
+from .victory import result_lines
 
 
 def senator_view(s: dict, D: Any, sid: str) -> dict:
@@ -156,7 +158,7 @@ def build_view(s: dict, D: Any, viewer: str | None, waiting_for: list[str]) -> d
     chief = hrao(s, D) if s["senators"] else None
     return {
         "turn": s["turn"], "phase": s["phase"], "phase_name": phase_name(s["phase"]), "step": s["step"],
-        "finished": s["finished"], "result": s["result"],
+        "finished": s["finished"], "result": s["result"], "result_lines": result_lines(D, s, viewer),
         "seats": list(s["seats"]),
         "factions": {seat: faction_view(s, D, seat, viewer) for seat in s["seats"]},
         "forum": forum_view(s, D),

@@ -3,8 +3,10 @@ nothing else: the view already holds only what the viewer may see (their own fac
 nobody else's), so this module never filters secrets itself and never reads the game state.
 
 The board is HTML, not a drawing: it is mostly tables of numbers (a Senator has seven), which read better as
-text on a phone and reach screen readers as tables. Four parts, in the order a player reads them:
+text on a phone and reach screen readers as tables. Four parts (five once the game is over), in the order a player reads them:
 
+* once the game is over, the result: who won (or that the Republic fell and everybody lost), why, and each
+  faction's Influence with what was not counted (the view's `result_lines`);
 * the situation: turn and phase, the HRAO, who the game waits for and for what, the proposal or attempt
   under way, and (for the viewer's own decision with a deadline) what a missed deadline plays;
 * Rome: the State treasury, Unrest, Legions and Veterans, Fleets, Drought, Evil Omens, Manpower Shortage,
@@ -48,6 +50,8 @@ def model(view: dict) -> dict:
         "rules": view["game"]["rules"], "turn": s["turn"], "phase": s["phase_name"], "finished": s["finished"],
         "hrao": s.get("hrao_name"), "hrao_seat": s.get("hrao_seat"), "waiting": s.get("waiting"),
         "situation": list(s.get("situation") or []), "missed": missed_deadline_line(view),
+        "result": list(s.get("result_lines") or []) if s["finished"] else [],
+        "winners": list((s.get("result") or {}).get("winners") or []) if s["finished"] else [],
         "answered": [{"seat": seat, "name": names.get(seat, seat)} for seat in s.get("sealed") or []],
         "rome": rome(s), "forum": forum(s), "floor": floor(s.get("floor") or {}, names), "floor_more": floor_more(view),
         "factions": [faction(s["factions"][seat], names, viewer, s.get("hrao_seat")) for seat in s["seats"]],
