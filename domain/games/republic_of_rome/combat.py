@@ -44,6 +44,9 @@ class CombatPhase(Step):
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         s["battles"] = []
+        from .civil_war import fight as civil_war  # Rule 11.2: a civil war opens the phase (it may end the game)
+        if civil_war(s, D, rng):
+            return
         tidy_commands(s, D)
         kill_captives_of_gone_wars(s, D, rng)
         s["ctx"] = {"queue": battle_order(s, rng), "used": {}, "ransom_queue": ransom_queue(s), "ended": False}

@@ -317,4 +317,5 @@ def _accepted(t: Any, n: dict) -> str:
              cards=t.list(t.card(c) for c in n["cards"]))
 
 
+from . import civil_war as _civil_war  # noqa: E402,F401  (the Senate's proposal against a rebel)
 from . import rebels as _rebels  # noqa: E402,F401  (register the revolt's states)
