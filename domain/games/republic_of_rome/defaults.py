@@ -30,11 +30,11 @@ DEFAULTS: dict[str, Message] = {
     "roll_initiative": _("The server rolls the Initiative for you (the roll is compulsory)."),
     "choose_storm_losses": _("The Fleets in Italy sink first, then the others in their number order."),
     "persuade": _("No persuasion is attempted."),
-    "counter_bribe": _("You pay no counter-bribe (0 talents)."),
+    "counter_bribe": _("You pay no counter-bribe (0 talents) and play no Influence Peddling."),
     "persuade_continue": _("The persuader rolls now, without adding to the bribe."),
-    "initiative_actions": _("Nothing more is done: no Knight is attracted or pressured, the Faction Leader stays "
-                            "and nobody sponsors Games (a faction without a Faction Leader gets its Senator with "
-                            "the most Influence)."),
+    "initiative_actions": _("Nothing more is done: no Knight is attracted or pressured, the Faction Leader stays, "
+                            "nobody sponsors Games and no Influence Peddling is played (a faction without a Faction "
+                            "Leader gets its Senator with the most Influence)."),
     "bid_initiative": _("You pass: no bid for the extra Initiative."),
     "enemy_leader_dies_choice": _("The strongest enemy Leader dies."),
     # ------------------------------------------------------------------ Senate, first part (Rule 9, spec 17.6)

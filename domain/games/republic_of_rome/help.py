@@ -144,6 +144,9 @@ SECTIONS: tuple[dict, ...] = (
           "a counter-bribe from their faction treasury; each talent lowers the base number by one. The "
           "amount you pay is public, your remaining treasury is not: if you offer more than you have, you "
           "are told that your funds are insufficient and nothing else."),
+        _("Influence Peddling: while you hold the card, this form and the last form of your own Initiative let "
+          "you play it: name an opponent with cards in hand and take one of them at random; you may play it "
+          "normally. Only you and that opponent learn which card it was."),
     ), ("counter_bribe",)),
     _section("persuade-continue", "7.4", _("Raise the bribe, or roll"), (
         _("After a round in which somebody paid a counter-bribe, the persuader either rolls now or adds more "

@@ -11,6 +11,8 @@ Fields, each present only when it offers something:
   leader_or_games  none, another Faction Leader, or Games by one Senator (both kinds in one field while
                    leader_change_or_games_exclusive is on; fields `leader` and `games` when it is off)
   release          one of two opposed Statesmen goes to the Forum (flag abandon_opposed_statesman)
+  peddle           Influence Peddling (Rule 14, peddling.py): only while the seat holds the card; the form is
+                   never asked for it alone (a prompt would tell the table about the card)
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from .dice import evil_omens, roll
 from .machine import FORM, Step, goto, state
 from .names import name_of, senator_name, talents
 from .narrate import ROLL_PURPOSES, narrates
+from .peddling import peddle_answer, peddling_field
 from .state import aligned, bump, change, in_rome, note, sort_key, sorted_ids
 
 
@@ -89,7 +92,7 @@ class ForumInitiativeActions(Step):
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         if s["finished"]:
             return
-        if not self.fields(s, D, s["ctx"]["initiator"]):
+        if not self.fields(s, D, s["ctx"]["initiator"], peddling=False):  # never asked for a secret card alone
             finish_initiative(s, D, rng)
 
     def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
@@ -98,8 +101,11 @@ class ForumInitiativeActions(Step):
     def legal(self, s: dict, D: Any) -> dict:
         return {s["ctx"]["initiator"]: [FORM]}
 
-    def fields(self, s: dict, D: Any, seat: str) -> list:
+    def fields(self, s: dict, D: Any, seat: str, peddling: bool = True) -> list:
         fields: list = []
+        peddle = peddling_field(s, seat) if peddling else None
+        if peddle is not None:
+            fields.append(peddle)
         name = lambda sid: senator_name(D, s, sid)  # noqa: E731
         if s["factions"][seat]["leader"] is None and own(s, seat):
             fields.append(OneOf("new_leader", _("New Faction Leader"),
@@ -178,6 +184,7 @@ class ForumInitiativeActions(Step):
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
+        peddle_answer(s, D, rng, seat, values)
         if values.get("new_leader"):
             s["factions"][seat]["leader"] = values["new_leader"]
             note(s, "leader_changed", seat=seat, senator=values["new_leader"])

@@ -32,6 +32,7 @@ from .dice import evil_omens, roll
 from .machine import FORM, Step, goto, ret, state
 from .names import card_name, senator_name, talents
 from .narrate import ROLL_PURPOSES, narrates
+from .peddling import peddle_answer, peddling_field
 from .state import bump, change, in_rome, note, others_after, ratings, sorted_ids
 
 CARDS = ("seduction", "blackmail")  # Rule 14: each makes the attempt unopposed
@@ -187,11 +188,13 @@ class ForumPersuasionCounterBribe(Step):
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
         amount = Number("amount", _("Talents from your Faction Treasury"), 0, s["factions"][seat]["treasury"])
+        peddle = peddling_field(s, seat)  # Rule 14, peddling.py: only in the holder's own form
+        extra = (peddle,) if peddle is not None else ()
         if not s["options"]["third_party_persuasion_support"]:
-            return Form((amount,))
+            return Form((amount,) + extra)
         side = OneOf("side", _("Your money"), (Option("resist", _("Against the persuasion (counter-bribe)")),
                                                Option("support", _("For the persuasion (support)"))))
-        return Form((side, amount))
+        return Form((side, amount) + extra)
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
         if values["amount"] > s["factions"][seat]["treasury"]:
@@ -204,11 +207,15 @@ class ForumPersuasionCounterBribe(Step):
                  seat=seat_name(ctx["seat"]), target=senator_name(D, s, ctx["target"]), base=base_number(s, D, ctx))
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
-        """ror-by-mail.md: a missed counter-bribe spends 0."""
-        return {"amount": 0, "side": "resist"} if s["options"]["third_party_persuasion_support"] else {"amount": 0}
+        """ror-by-mail.md: a missed counter-bribe spends 0 (and plays no Influence Peddling)."""
+        values = {"amount": 0, "side": "resist"} if s["options"]["third_party_persuasion_support"] else {"amount": 0}
+        if peddling_field(s, seat) is not None:
+            values["peddle"] = "none"
+        return values
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
+        peddle_answer(s, D, rng, seat, values)
         ctx = s["ctx"]
         amount, side = values["amount"], values.get("side", "resist")
         if amount:
@@ -283,11 +290,23 @@ def resolve(s: dict, D: Any, rng: Random) -> None:
         target["faction"] = ctx["seat"]
     note(s, "persuasion_result", seat=ctx["seat"], persuader=ctx["persuader"], target=ctx["target"], base=base,
          natural=natural, modified=modified, success=success, automatic=natural >= auto_fail(s, D), pot=pot, old=old)
+    if success and old is not None:
+        left_empty(s, D, old, rng)
     if not success and ctx["card"] == "blackmail":
         loss = sum(roll(s, rng, 2, "blackmail", seat=ctx["seat"]))  # [A] one roll for both
         inf, pop = change(s, ctx["target"], "inf", -loss), change(s, ctx["target"], "pop", -loss)
         note(s, "blackmail_penalty", target=ctx["target"], inf=-inf, pop=-pop)
     ret(s, D, rng)
+
+
+def left_empty(s: dict, D: Any, seat: str, rng: Random) -> None:
+    """A faction without a Faction Leader can lose its last Senator to a persuasion (Leaders are immune): it is
+    not eliminated (only an assassination's consequences eliminate, Rule 5.4) but takes a new Senator as a
+    faction emptied by death does: the top of the Curia, else the deck (AH) or the next to reach the Curia
+    (VG) [A]."""
+    from .deaths import aligned_count, faction_emptied
+    if not aligned_count(s, seat):
+        faction_emptied(s, D, seat, rng, "persuasion")
 
 
 # ------------------------------------------------------------------------------------------ narration

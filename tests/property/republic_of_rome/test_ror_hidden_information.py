@@ -102,6 +102,8 @@ class Differential:
                     f"{owner}'s {alter.__name__} made {seat}'s answer illegal"
                 continue
             for viewer in viewers:
+                if viewer in peddled(same, victim=owner, k="peddled_card_taken"):
+                    continue  # Rule 14: Influence Peddling shows the taker the card he took from the owner's hand
                 assert told(before, seat, answer, same, viewer) == told(altered, seat, answer, changed, viewer), \
                     f"{viewer!r} learns from the step {before['step']} something of {owner}'s {alter.__name__}"
             self.compared += 1
@@ -114,8 +116,20 @@ class Differential:
         for owner in after["seats"]:
             secret = secret_card_names(after, owner)
             for viewer, text in told.items():
-                leaked = sorted(name for name in secret if name in text) if viewer != owner else []
+                lost = peddled(after, victim=viewer, k="peddled_card_lost")  # Rule 14: the victim reads what he lost
+                leaked = sorted(name for name in secret - lost if name in text) if viewer != owner else []
                 assert not leaked, f"{viewer!r} reads {leaked} of {owner}'s hand in: {text}"
+
+
+def peddled(after: dict, victim: str | None, k: str) -> set[str]:
+    """Influence Peddling in this step (peddling.py): the seats that took a card from `victim`'s hand
+    (k="peddled_card_taken"), or the names of the cards `victim` lost (k="peddled_card_lost")."""
+    from domain.games.republic_of_rome.data import data_for
+    from domain.games.republic_of_rome.names import card_name
+    found = [n for n in after["notes"] if n["k"] == k and victim in (n.get("victim"), n.get("to"))]
+    if k == "peddled_card_taken":
+        return {n["to"] for n in found if n["victim"] == victim}
+    return {card_name(data_for(after), n["card"]) for n in found}
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
