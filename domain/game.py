@@ -25,7 +25,7 @@ from domain.errors import BadRequest, GameNotActive, NotYourDecision, StalePromp
 from domain.i18n import Message, _, n_
 from domain.randomness import DerivedRandom, NoRandom, ReplayRandom, derive, seed_commitment
 from domain import bots, forms
-from domain.rules import Outcome, Prompt, Rules, forced_choice_is_public, get_rules, seat_name
+from domain.rules import Outcome, Prompt, Rules, forced_choice_is_public, get_rules, seat_name, shown_cards_for
 from domain.versions import rules_for, setup_state
 
 MAX_AUTO_STEPS = 10_000
@@ -373,6 +373,28 @@ class Game(Aggregate):
         elif to != "all":
             raise BadRequest(_('Recipients must be "all" or a list of seats.'))
         self._emit(Game.MessagePosted, at, private_salt=private_salt, seat=seat, to=to, text=text)
+
+    def show_cards(self, seat: str, to: list[str], at: str, private_salt: str | None = None) -> None:
+        """Show the seat's secret cards to the seats `to` (domain/shown.py): a private message composed here
+        from the real hand, so its readers can trust it."""
+        from domain.rules import comma_list
+        from domain.shown import OTHER, shown_sentence
+
+        self._require_seat(seat)
+        if self.status in (FINISHED, ABANDONED):
+            raise GameNotActive(_("This game is over: there are no cards left to show."))
+        cards = shown_cards_for(self.rules, self.state, seat)
+        if cards is None:
+            raise BadRequest(_("%(title)s has no secret cards to show.", title=self.rules.title))
+        if not isinstance(to, list) or not to or any(not isinstance(s, str) for s in to):
+            raise BadRequest(_("Name the seats to show your cards to."))
+        unknown = [s for s in to if s not in self.seat_ids or s == seat]
+        if unknown:
+            raise BadRequest(_("You cannot show your cards to %(seat)r.", seat=unknown[0][:40]))
+        to = sorted(set(to))
+        text = shown_sentence(OTHER, seat_name(seat), comma_list(seat_name(s) for s in to), [c[1] for c in cards])
+        self._emit(Game.MessagePosted, at, private_salt=private_salt, seat=seat, to=to, text=str(text)[:4000],
+                   shown=[c[0] for c in cards], state_version=self.state_version)
 
     def abandon(self, by: str, reason: str, at: str) -> None:
         if self.status in (FINISHED, ABANDONED):

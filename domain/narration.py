@@ -13,7 +13,7 @@ from domain import forms
 from domain.decided_by import DecidedBy
 from domain.game import Game, platform_reason
 from domain.i18n import _, join_sentences, n_
-from domain.rules import REFEREE, comma_list, seat_name
+from domain.rules import REFEREE, comma_list, seat_name, shown_cards_for
 
 
 def with_note(line: str, by: DecidedBy | None) -> str:
@@ -133,11 +133,23 @@ class HistoryBuilder:
         return lines
 
     def _text_MessagePosted(self, game: Game, c: dict, before: Any) -> list[str]:
+        if isinstance(c.get("shown"), list):
+            return [self._shown(game, c)]
         who = self._name(game, c["seat"])
         if c["to"] == "all":
             return [_("%(who)s to everyone: %(text)s", who=who, text=c["text"])]
         return [_("%(who)s to %(seats)s: %(text)s", who=who, seats=comma_list(seat_name(s) for s in c["to"]),
                   text=c["text"])]
+
+    def _shown(self, game: Game, c: dict) -> str:
+        """Cards shown (domain/shown.py), named from the hand as it was then (the state this event follows)."""
+        from domain.shown import role_of, shown_sentence
+
+        hand = dict(shown_cards_for(game.rules, game.state, c["seat"]) or [])
+        labels = [hand.get(cid, cid) for cid in c["shown"]]
+        who = _("%(seat)s (%(name)s)", seat=seat_name(c["seat"]), name=game.seat_info(c["seat"])["name"])
+        return shown_sentence(role_of(self.private_viewer, c["seat"], c["to"]), who,
+                              comma_list(seat_name(s) for s in c["to"]), labels)
 
     def _text_GameFinished(self, game: Game, c: dict, before: Any) -> list[str]:
         o = c["outcome"]

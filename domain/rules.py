@@ -128,6 +128,9 @@ class Rules:
     * `bot_choice(state, prompt, pick)`: the title's bot's answer; by default None (a random legal choice).
     * `summary(state)`: one public line, where the game stands (the lobby); by default None.
       `seat_summary(state, seat)`: a seat's holdings in words (the CLI's `show`); by default none.
+    * `shown_cards(state, seat) -> list[tuple[str, Message]]`: the seat's secret cards as (card id, label),
+      for "show my cards" (the platform composes the message from the real hand, so its reader can trust
+      it). A title without secret cards leaves it out and the feature is not offered (`shown_cards_for`).
     * A viewer `REFEREE` (`"*"`) sees everything.
     """
 
@@ -226,6 +229,13 @@ def check_options_for(rules: Rules, options: Mapping | None) -> dict:
     """The title's own check of a table's options (the one place they are validated): IllegalAction."""
     check = getattr(rules, "check_options", None)
     return check(options) if check is not None else dict(options or {})
+
+
+def shown_cards_for(rules: Rules, state: State, seat: str) -> list[tuple[str, str]] | None:
+    """The seat's secret cards as (card id, label) through the title's optional `shown_cards`, or None
+    when the title has no secret cards to show (the platform then offers no "show my cards")."""
+    hook = getattr(rules, "shown_cards", None)
+    return [(str(cid), label) for cid, label in hook(state, seat)] if hook is not None else None
 
 
 def forced_choice_is_public(rules: Rules, state: State, prompt: Prompt) -> bool:

@@ -574,7 +574,8 @@ def _finished(ctx: dict, params: dict) -> dict:
 
 @context("reply_accepted")
 def _reply_accepted(ctx: dict, params: dict) -> dict:
-    undone = bool(params.get("undo") or params.get("cancelled") or params.get("language"))  # nothing to take back
+    undone = bool(params.get("undo") or params.get("cancelled") or params.get("language")
+                  or params.get("shown"))  # nothing to take back
     return {"choice_label": from_json(params.get("choice_label", "")), "result_version": params.get("version"),
             "can_undo": ctx["can_undo"] and not undone, "standing": params.get("standing")}
 

@@ -284,6 +284,8 @@ def _reply(svc: Any, msg: Message, scope: dict, key: str, text: str) -> Result:
         return _cancel(svc, game, seat, words[1] if len(words) > 1 else "", key, reject, keywords)
     if command == "language":
         return _language(svc, game, seat, words[1] if len(words) > 1 else "", key, reject, keywords)
+    if command == "show":
+        return _show(svc, game, seat, first_words(text, 12)[1:], key, reject, keywords)
     standing = command == "always"
     if standing:  # "ALWAYS 2": the choice is the word after it
         word = words[1] if len(words) > 1 else ""
@@ -399,6 +401,38 @@ def _language(svc: Any, game: Any, seat: str, word: str, key: str, reject: Any, 
                                                 {"choice_label": to_json(label), "version": version,
                                                  "language": language})])
     return Result("accepted", f"language:{language}", gid, seat, tuple(rows))
+
+
+def _seat_named(game: Any, word: str) -> str | None:
+    """The seat a reply names: its id ("blue") or its colour in any of the languages ("Μπλε", "kék")."""
+    import locales
+    from domain.rules import seat_name
+
+    folded = locales.fold(word)
+    return next((s for s in game.seat_ids if folded == locales.fold(s) or any(
+        folded == locales.fold(locales.render(seat_name(s), language)) for language in locales.LANGUAGES)), None)
+
+
+def _show(svc: Any, game: Any, seat: str, names: list[str], key: str, reject: Any, keywords: dict) -> Result:
+    """SHOW <seats> (ΔΕΙΞΕ, MUTAT) shows the seat's secret cards to those seats (domain/shown.py): the server
+    writes the message from the real hand. Like UNDO it names no decision, so any current reply address does."""
+    from domain.rules import comma_list, seat_name
+
+    gid = str(game.id)
+    seats = [_seat_named(game, name) for name in names]
+    if not seats or None in seats or seat in seats:
+        return reject(_("write %(show)s followed by the colours of the seats to show your cards to.",
+                        show=keywords["show"]), "rejected:show")
+    try:
+        result = svc.show_cards(gid, seat, seats)
+    except GameError as exc:
+        return reject(_("nothing was shown. %(reason)s", reason=exc.reason), "rejected:show")
+    label = _("your cards are shown to %(seats)s (%(show)s)", seats=comma_list(seat_name(s) for s in sorted(set(seats))),
+              show=keywords["show"])
+    rows = outbox.add_rows(svc, [outbox.new_row(f"{gid}/reply/{key}", gid, seat, "reply_accepted", result["version"],
+                                                {"choice_label": to_json(label), "version": result["version"],
+                                                 "shown": True})])
+    return Result("accepted", "show", gid, seat, tuple(rows))
 
 
 def _undo(svc: Any, game: Any, seat: str, key: str, reject: Any, keywords: dict) -> Result:

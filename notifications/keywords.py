@@ -7,6 +7,7 @@ A reply's first word is a choice's number (the same in every language) or id, or
     cancel    CANCEL     ΑΚΥΡΩΣΗ               MÉGSE       (also TÖRLÉS)
     undo      UNDO       ΑΝΑΙΡΕΣΗ              VISSZA      (also VISSZAVONÁS)
     language  LANGUAGE   ΓΛΩΣΣΑ                NYELV
+    show      SHOW       ΔΕΙΞΕ                 MUTAT       (then the seats: "SHOW blue green")
 
 Every language's words are accepted whatever the reader's language (a Greek player may write UNDO), in any
 case and with or without accents (`locales.fold`: "ακύρωση", "Ακυρωση", "mégse" and "MEGSE" all do). An e-mail
@@ -17,13 +18,14 @@ from __future__ import annotations
 
 from locales import DEFAULT, LANGUAGES, fold
 
-COMMANDS = ("always", "cancel", "undo", "language")
+COMMANDS = ("always", "cancel", "undo", "language", "show")
 # command -> language -> the word e-mails show first, then other words accepted for it
 WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "always": {"en": ("ALWAYS",), "el": ("ΠΑΝΤΑ",), "hu": ("MINDIG",)},
     "cancel": {"en": ("CANCEL",), "el": ("ΑΚΥΡΩΣΗ",), "hu": ("MÉGSE", "TÖRLÉS")},
     "undo": {"en": ("UNDO",), "el": ("ΑΝΑΙΡΕΣΗ",), "hu": ("VISSZA", "VISSZAVONÁS")},
     "language": {"en": ("LANGUAGE",), "el": ("ΓΛΩΣΣΑ",), "hu": ("NYELV",)},
+    "show": {"en": ("SHOW",), "el": ("ΔΕΙΞΕ",), "hu": ("MUTAT",)},
 }
 _BY_FOLDED = {fold(word): command for command, by_language in WORDS.items()
               for words in by_language.values() for word in words}

@@ -250,6 +250,16 @@ class GameService:
             self._log_message(parse_game_id(game_id), seat)
         return result
 
+    def show_cards(self, game_id: str | UUID, seat: str, to: Any) -> dict:
+        """Show the seat's secret cards to the seats `to` (domain/shown.py); counted as a message."""
+        self._check_message_caps(parse_game_id(game_id), seat)
+        def command(game: Game) -> dict:
+            game.show_cards(seat, to, self.now(), private_salt=new_private_salt())
+            return {"version": game.version}
+        result = self._command(game_id, command)
+        self._log_message(parse_game_id(game_id), seat)
+        return result
+
     def _message_log(self) -> Any:
         db = self.store.db
         if not self._message_log_ready:

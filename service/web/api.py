@@ -499,6 +499,44 @@ def post_message(game_id: str):
     return response
 
 
+@bp.post("/games/<game_id>/show")
+def show_cards(game_id: str):
+    """Show your cards.
+    ---
+    summary: Show your secret cards to chosen seats
+    description: >
+      `to` is a list of other seats. The server composes the message from the seat's real hand (every card,
+      the ones not yet playable too), so its readers can trust it; only the sender and those seats ever read
+      it (history, e-mail, export). Counted as a message against the same caps. 422 when the title has no
+      secret cards (Sylla) or a seat is not another seat of the game.
+    tags: [play]
+    security: [{bearer: []}]
+    parameters: [game_id]
+    requestBody:
+      required: true
+      content:
+        application/json:
+          schema: {$ref: '#/components/schemas/ShowCards'}
+    errors: [400, 401, 403, 404, 422, 429, 503]
+    responses:
+      '201':
+        description: Shown
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Version'}
+    """
+    game, caller = game_and_caller(game_id)
+    data = json_body()
+    seat, _by = acting_seat(game, caller, data.get("seat"))
+    to = parse_recipients(data.get("to"))
+    if to == "all":  # every other seat: cards are never shown to spectators
+        to = [s for s in game.seat_ids if s != seat]
+    result = get_service().show_cards(game.id, seat, to)
+    response = jsonify(version=result["version"])
+    response.status_code = 201
+    return response
+
+
 def parse_recipients(to: Any) -> str | list[str]:
     if to == "all":
         return "all"

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from domain import forms
 from domain.errors import GameError
 from domain.i18n import _
-from domain.rules import IllegalAction, seat_name
+from domain.rules import IllegalAction, seat_name, shown_cards_for
 from service import views
 from domain.clock import clock_of, describe_clock
 from service.games import token_hash
@@ -70,7 +70,9 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
     switchable = my_seats if not caller.operator else game.seat_ids
     names = {s["seat"]: s["name"] for s in game.seats}
     may_export = caller.operator or views.is_over(game)
-    html = render_template("game.html", game=game, view=view, viewer=viewer, seat=view["you"]["seat"],
+    may_show = (view["you"]["seat"] in game.seat_ids and not views.is_over(game)
+                and shown_cards_for(game.rules, game.state, view["you"]["seat"]) is not None)
+    html = render_template("game.html", may_show=may_show, game=game, view=view, viewer=viewer, seat=view["you"]["seat"],
                            names=names, switchable=switchable, my_seats=my_seats, operator=caller.operator,
                            recent=recent, messages=messages, error=error, notice=notice, filled=filled,
                            last_move=last_move, news=news,
@@ -191,6 +193,23 @@ def message(game_id: str):
     recipients = "all" if not to or "all" in to else to
     try:
         svc.post_message(game.id, None if _by == "operator" else seat, recipients, text)
+    except (GameError, IllegalAction) as exc:
+        return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
+    return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + "#messages", 303)
+
+
+@bp.post("/games/<game_id>/show")
+def show_cards(game_id: str):
+    """"Show my cards to: [seats]" (domain/shown.py): the server composes the message from the real hand."""
+    svc = get_service()
+    game = load_game(game_id)
+    caller = page_caller(game)
+    seat, _by = form_seat(game, caller)
+    to = [s[:40] for s in request.form.getlist("to")[:10] if s]
+    for seat_id in to:
+        check_text("to", seat_id)
+    try:
+        svc.show_cards(game.id, seat, to)
     except (GameError, IllegalAction) as exc:
         return render_game(load_game(game.id), caller, seat, error=exc.reason, status=status_for(exc))
     return redirect(url_for("games.page", game_id=str(game.id), seat=seat) + "#messages", 303)

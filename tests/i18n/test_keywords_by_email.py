@@ -61,9 +61,9 @@ def subject_in(language: str, svc, gid: str, seat: str) -> str:
 # ------------------------------------------------------------------------------------------ the words
 
 def test_every_command_has_a_word_in_every_language_understood_in_any_spelling():
-    assert words_for("el") == {"always": "ΠΑΝΤΑ", "cancel": "ΑΚΥΡΩΣΗ", "undo": "ΑΝΑΙΡΕΣΗ", "language": "ΓΛΩΣΣΑ"}
-    assert words_for("hu") == {"always": "MINDIG", "cancel": "MÉGSE", "undo": "VISSZA", "language": "NYELV"}
-    assert words_for("en") == {"always": "ALWAYS", "cancel": "CANCEL", "undo": "UNDO", "language": "LANGUAGE"}
+    assert words_for("el") == {"always": "ΠΑΝΤΑ", "cancel": "ΑΚΥΡΩΣΗ", "undo": "ΑΝΑΙΡΕΣΗ", "language": "ΓΛΩΣΣΑ", "show": "ΔΕΙΞΕ"}
+    assert words_for("hu") == {"always": "MINDIG", "cancel": "MÉGSE", "undo": "VISSZA", "language": "NYELV", "show": "MUTAT"}
+    assert words_for("en") == {"always": "ALWAYS", "cancel": "CANCEL", "undo": "UNDO", "language": "LANGUAGE", "show": "SHOW"}
     for spelling, command in [("πάντα", "always"), ("Παντα", "always"), ("ακύρωση", "cancel"), ("ΑΚΎΡΩΣΗ", "cancel"),
                               ("αναίρεση", "undo"), ("γλώσσα", "language"), ("mindig", "always"), ("megse", "cancel"),
                               ("Mégse", "cancel"), ("törlés", "cancel"), ("visszavonas", "undo"), ("Vissza", "undo"),

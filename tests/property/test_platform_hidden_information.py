@@ -112,3 +112,36 @@ def test_standing_orders_never_leak_at_any_step(sqlite_svc, game_seed):
         for e in events:
             if type(e).__name__ == "StandingOrderSet" and e.content["seat"] != viewer:
                 assert e.content["salt"] not in text  # the whole content is withheld, salt included
+
+
+def _as_third_seat_reads_it(svc, gid, viewer):
+    """What `viewer` can read of a game, without the hashes (a private event's fresh salt changes them) and
+    the times (the two games are played a few milliseconds apart)."""
+    import re
+
+    history = [{k: v for k, v in e.items() if k != "hash"} for e in svc.history(gid, viewer)]
+    exported = [{k: v for k, v in e.items() if k not in ("hash", "prev_hash")} for e in svc.export(gid, viewer)["events"][1:]]  # GameCreated holds each game's own token hashes
+    text = json.dumps(history) + json.dumps(exported)
+    return re.sub(r"\d{4}-\d\d-\d\dT[\d:.]+\+00:00", "TIME", text)
+
+
+@pytest.mark.parametrize("seed", ["31", "32"])
+def test_16_cards_shown_to_another_seat_tell_a_third_no_more_than_a_private_message(sqlite_svc, seed):
+    """Differential (issue #14 item 8): the same game where Red shows his hand to Blue, or only writes to
+    Blue: Green's history and export are the same in both, and the spectator's too."""
+    from tests.support.play import PLAYERS
+
+    svc = sqlite_svc
+    shown = svc.create_game("republic_of_rome", PLAYERS[:4], {}, seed=seed * 32)["id"]
+    written = svc.create_game("republic_of_rome", PLAYERS[:4], {}, seed=seed * 32)["id"]
+    svc.show_cards(shown, "red", ["blue"])
+    svc.post_message(written, "red", ["blue"], "between us")
+    assert svc.events(shown)[-1].content["shown"]
+    for viewer in ("green", "yellow", None):
+        assert svc.view(shown, viewer)["state"] == svc.view(written, viewer)["state"]
+    assert [e["text"] for e in svc.history(shown, "blue")] != [e["text"] for e in svc.history(written, "blue")]
+    for gid in (shown, written):
+        svc.abandon(gid, "operator", "over")  # the export is the players' once the game is over
+    for viewer in ("green", None):
+        a, b = _as_third_seat_reads_it(svc, shown, viewer), _as_third_seat_reads_it(svc, written, viewer)
+        assert a.replace(shown, "GAME") == b.replace(written, "GAME"), viewer
