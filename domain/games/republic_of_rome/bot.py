@@ -10,7 +10,8 @@ deadline plays) and improves it with simple greed for a few kinds of decision (`
   otherwise the default (abstain; a Land Bill: no).
 * persuade: an unaligned Senator when its persuader can pay a bribe that brings the base number to 7
   (Rule 7.4); counter-bribes and further bribes stay at the default 0.
-* initiative_actions: a Knight attracted with the money a Senator has to spare (Rule 7.2 step 3).
+* initiative_actions: Games while the Unrest is 2 or more (Rule 7.6), else a Knight attracted with the money a
+  Senator has to spare (Rule 7.2 step 3).
 * contribute: a rich Senator (20 talents or more) gives 10 to the State (Rule 6.2 item 6).
 * as Presiding Magistrate: its own Senators nominated for Consul, Censor and the first Province, where the
   default takes the lowest numbers; in other business, while an Active War has no Commander against it,
@@ -30,10 +31,11 @@ from domain.rules import IllegalAction, Prompt
 
 from .business import KINDS, NONE, awardable, defeated
 from .data import data_for
-from .deployment import below_minimum, commanders, deployable, picked_units
+from .deployment import below_minimum, blocked_by_series, commanders, deployable, picked_units
 from .elections import censor_candidates, open_pairs
 from .forces import commands, fleets_at, naval_pending, unit_cost, units_at, war_strength
 from .governors import candidates, needs_consent
+from .knights import games_offers
 from .persuasion import base_number, persuaders, targets
 from .state import aligned, in_rome
 
@@ -45,6 +47,7 @@ AVOID = ("revolt", "rebel")  # Rule 11: the bot never revolts
 PERSUASION_TARGET = 7  # Rule 7.4: a base number of 7 succeeds more often than not on two dice
 RICH, GIFT = 20, 10  # Rule 6.2 item 6: a Senator with 20 talents gives 10 (+1 Influence)
 KEEP = 5  # talents a Senator keeps before paying for a Knight
+UNREST_FOR_GAMES = 2  # Rule 7.6: the bot sponsors Games from this Unrest level
 RESERVE = 20  # talents the bot leaves in the State Treasury when it raises forces (Rule 6.2: no bankruptcy)
 
 
@@ -182,8 +185,13 @@ def persuade(s: dict, D: Any, seat: str, values: dict, pick: Pick) -> dict:
 
 
 @greedy("initiative_actions")
-def knights(s: dict, D: Any, seat: str, values: dict, pick: Pick) -> dict:
-    """Rule 7.2 step 3: the richest Senator who can spare money attracts a Knight with it."""
+def initiative(s: dict, D: Any, seat: str, values: dict, pick: Pick) -> dict:
+    """Rule 7.6: Games while the Unrest is high; otherwise (Rule 7.2 step 3) the richest Senator in Rome who can
+    spare money attracts a Knight with it."""
+    games = games_choice(s, D, seat)
+    where = next((f for f in ("leader_or_games", "games") if f in values), None)
+    if games is not None and where is not None:
+        return {**values, where: games}
     if "knights" not in values or "talents" not in values:
         return values
     rich = [sid for sid in aligned(s, seat) if in_rome(s, sid) and s["senators"][sid]["talents"] > KEEP]
@@ -192,6 +200,22 @@ def knights(s: dict, D: Any, seat: str, values: dict, pick: Pick) -> dict:
     sid = max(rich, key=lambda x: (s["senators"][x]["talents"], x))
     spare = s["senators"][sid]["talents"] - KEEP
     return {**values, "knights": "attract:" + sid, "talents": spare}
+
+
+def games_choice(s: dict, D: Any, seat: str) -> str | None:
+    """Rule 7.6: at Unrest 2 or more, the smallest Games that take the Unrest down as far as Games can (else the
+    biggest the faction can pay), by its richest Senator who can pay them."""
+    if s["unrest"] < UNREST_FOR_GAMES:
+        return None
+    offers = games_offers(s, D, seat)
+    if not offers:
+        return None
+    enough = [o for o in offers if -o[1]["unrest"] >= s["unrest"]]
+    if enough:
+        sid, g = min(enough, key=lambda o: (o[1]["cost"], -s["senators"][o[0]]["talents"], o[0]))
+    else:
+        sid, g = max(offers, key=lambda o: (o[1]["cost"], s["senators"][o[0]]["talents"], o[0]))
+    return f"games:{sid}:{g['id']}"
 
 
 @greedy("contribute")
@@ -287,22 +311,27 @@ def deploy_values(s: dict, D: Any, seat: str, strong: bool = False) -> dict | No
 
 
 def forces_needed(s: dict, D: Any) -> dict | None:
-    """Rule 9.8.4: Legions (and the Fleets a War needs in support) up to the strongest unopposed War's,
-    as far as the Treasury goes; None when nothing is needed or nothing can be raised."""
+    """Rule 9.8.4: the Legions and Fleets that would make Italy's forces a match for one unopposed Active War
+    (its land strength, its Fleet Support, its fleet while no Naval Victory is won), for the War that needs
+    the cheapest such raise the Treasury can pay, keeping RESERVE; None when no Commander is free to lead
+    them, nothing is needed or nothing is affordable."""
     k = KINDS["raise_forces"]
-    wars = unopposed_wars(s)
-    if not wars:
+    if not commanders(s) or s["no_recruitment"]:
         return None
-    land = max(war_strength(s, D, w)["land"] for w in wars)
-    sea = max(max(D.wars[w]["fleet_support"], war_strength(s, D, w)["naval"] if naval_pending(s, D, w) else 0)
-              for w in wars)
-    affordable = max(0, s["treasury"] - RESERVE) // unit_cost(s, D)
-    legions = max(0, min(land - len(units_at(s, "italy")), k.most(s, D, "legions"), affordable))
-    fleets = max(0, min(sea - len(fleets_at(s, "italy")), k.most(s, D, "fleets"), affordable - legions))
-    values = {"legions": legions, "fleets": fleets}
-    if not legions + fleets or not k.acceptable(s, D, values):
-        return None
-    return values
+    cost, budget = unit_cost(s, D), max(0, s["treasury"] - RESERVE)
+    options = []
+    for w in unopposed_wars(s):
+        if blocked_by_series(s, D, w):
+            continue
+        strength = war_strength(s, D, w)
+        sea = max(D.wars[w]["fleet_support"], strength["naval"] if naval_pending(s, D, w) else 0)
+        legions = max(0, strength["land"] - len(units_at(s, "italy")))
+        fleets = max(0, sea - len(fleets_at(s, "italy")))
+        values = {"legions": legions, "fleets": fleets}
+        if (legions + fleets) and (legions + fleets) * cost <= budget and legions <= k.most(s, D, "legions") \
+                and fleets <= k.most(s, D, "fleets") and k.acceptable(s, D, values):
+            options.append((legions + fleets, w, values))
+    return min(options, key=lambda o: (o[0], o[1]))[2] if options else None
 
 
 def concession_values(s: dict, seat: str, values: dict) -> dict | None:

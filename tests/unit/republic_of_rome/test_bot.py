@@ -112,9 +112,13 @@ def test_9_8_4_the_bot_does_not_disband_legions_while_a_war_is_active():
     s["forum"]["wars"] = {"1st_punic_war": {"status": "active", "naval_victory": False}}
     prop = proposal("disband_forces", by="green", pm="5", legions=4, fleets=0, abstain=True, vetoable=True)
     assert vote_of(s, "blue", prop) == {"4": "no", "3": "no"}
+    s["treasury"] = 100
     pm = at_step(s, "senate_other_business", stage="other")
-    choice = bot(pm, prompt_for(pm, "red"))
-    assert choice in ("deploy", "raise_forces") and choice != "disband_forces"
+    assert "disband_forces" in prompt_for(pm, "red").choice_ids()
+    assert bot(pm, prompt_for(pm, "red")) == "adjourn"  # the Punic War's Fleets cost more than Rome can spare
+    s["forum"]["wars"] = {"1st_gallic_war": {"status": "active", "naval_victory": False}}
+    pm = at_step(s, "senate_other_business", stage="other")
+    assert bot(pm, prompt_for(pm, "red")) == "raise_forces"
 
 
 def test_9_8_5_with_an_unopposed_war_the_pm_bot_raises_forces_then_sends_them():
@@ -125,7 +129,17 @@ def test_9_8_5_with_an_unopposed_war_the_pm_bot_raises_forces_then_sends_them():
     assert bot(s, prompt_for(s, "red")) == "raise_forces"
     s = answer(s, "red", "raise_forces")
     raised = values(s, prompt_for(s, "red"))
-    assert raised["legions"] >= 1 and (raised["legions"] + raised["fleets"]) * 10 <= 100 - 20  # a reserve is kept
+    before = len(s["legions"])
+    assert raised == {"legions": 10 - before, "fleets": 0, "order": "first", "then": "continue"}  # strength 10
+    s = answer(s, "red", raised)
+    while s["step"] == "senate_faction_vote":
+        p = RULES.prompts(s)[0]
+        s = answer(s, p.seat, values(s, p))
+    assert len(s["legions"]) == 10 and s["treasury"] == 100 - 10 * (10 - before)
+    assert bot(s, prompt_for(s, "red")) == "deploy"
+    s = answer(s, "red", "deploy")
+    sent = values(s, prompt_for(s, "red"))
+    assert (sent["commander"], sent["war"], sent["legions"]) == ("1", "1st_gallic_war", 10)
 
 
 # ------------------------------------------------------------------------------------------ the Forum
