@@ -254,7 +254,8 @@ class Reinforce(Kind):
 @kind
 class Recall(Kind):
     """Rule 9.8.5: a Commander in the field (not sent or reinforced in this Senate) comes home; his units
-    return to Italy (a replacement is a recall followed by a new deployment [A])."""
+    return to Italy (a replacement is a recall followed by a new deployment [A]; part of his force:
+    RecallUnits)."""
 
     name = "recall"
     label = _("Recall a Commander")
@@ -279,6 +280,111 @@ def recall_command(s: dict, sid: str) -> None:
             s["senators"][who]["location"] = "rome"
     s["commands"] = [x for x in commands(s) if x["commander"] != sid]
     note(s, "commander_recalled", senator=sid)
+
+
+def held(s: dict, sid: str) -> tuple[list[int], list[int], list[int]]:
+    """A Commander's regular Legions, Veterans and Fleets."""
+    c = command_of(s, sid)
+    veteran = {u["id"] for u in s["legions"] if u["veteran"]}
+    return ([i for i in c["legions"] if i not in veteran], [i for i in c["legions"] if i in veteran], list(c["fleets"]))
+
+
+def partly_recallable(s: dict) -> list[str]:
+    """Commanders in the field (not sent or reinforced in this Senate) with at least two units."""
+    return [sid for sid in in_field(s) if sum(len(x) for x in held(s, sid)) > 1]
+
+
+@kind
+class RecallUnits(Kind):
+    """Rule 9.8.5: part of a Commander's force (not sent or reinforced in this Senate) returns to Italy; he
+    stays in the field with the rest, below the War's strength only with his consent (decision 36). The whole
+    force is a recall. Regular Legions are named by number (the last sent come home first), Veterans by id."""
+
+    name = "recall_units"
+    label = _("Recall part of a Commander's force")
+
+    def form(self, s: dict, D: Any) -> Form:
+        ids = partly_recallable(s)
+        fields: list = [OneOf("commander", _("Commander"), senator_options(D, s, ids)),
+                        Number("legions", _("Legions"), 0, max(len(held(s, sid)[0]) for sid in ids))]
+        veterans = [(i, sid) for sid in ids for i in held(s, sid)[1]]
+        if veterans:
+            fields.append(SomeOf("veterans", _("Veteran Legions"), tuple(
+                Option(str(i), _("Veteran Legion %(n)d (with %(senator)s)", n=i, senator=senator_name(D, s, sid)))
+                for i, sid in veterans)))
+        fields.append(Number("fleets", _("Fleets"), 0, max(len(held(s, sid)[2]) for sid in ids)))
+        return Form(tuple(fields))
+
+    def tries(self, s: dict, D: Any) -> Iterable[dict]:
+        vets = any(held(s, sid)[1] for sid in partly_recallable(s))
+        for sid in partly_recallable(s):
+            regular, veterans, fleets = held(s, sid)
+            for values in ({"legions": 1, "fleets": 0}, {"legions": 0, "fleets": 1}):
+                yield {"commander": sid, **values, **({"veterans": []} if vets else {})}
+            for i in veterans:
+                yield {"commander": sid, "legions": 0, "fleets": 0, "veterans": [str(i)]}
+
+    def picked(self, s: dict, values: dict) -> tuple[list[int], list[int]]:
+        regular, _veterans, fleets = held(s, values["commander"])
+        n, f = values["legions"], values["fleets"]
+        return (regular[len(regular) - n:] if n else []) + [int(i) for i in values.get("veterans", [])], \
+            (fleets[len(fleets) - f:] if f else [])
+
+    def check(self, s: dict, D: Any, values: dict) -> None:
+        sid = values["commander"]
+        regular, veterans, fleets = held(s, sid)
+        if values["legions"] > len(regular) or values["fleets"] > len(fleets) or \
+                any(int(i) not in veterans for i in values.get("veterans", [])):
+            raise IllegalAction(_("%(senator)s does not command those units.", senator=senator_name(D, s, sid)))
+        legions, ships = self.picked(s, values)
+        if not legions and not ships:
+            raise IllegalAction(_("Recall at least one unit."))
+        if len(legions) + len(ships) == len(regular) + len(veterans) + len(fleets):
+            raise IllegalAction(_("To bring the whole force home, recall the Commander."))
+        if self.below(s, D, sid, legions, ships) and refused(s, sid, "recall_units:" + sid):
+            raise IllegalAction(_("%(senator)s has refused to stay in the field with so small a force.",
+                                  senator=senator_name(D, s, sid)))
+
+    def below(self, s: dict, D: Any, sid: str, legions: list[int], fleets: list[int]) -> bool:
+        c = command_of(s, sid)
+        rest_l = [i for i in c["legions"] if i not in legions]
+        rest_f = [i for i in c["fleets"] if i not in fleets]
+        return c["war"] in s["forum"]["wars"] and below_minimum(s, D, sid, c["war"], rest_l, rest_f)
+
+    def proposals(self, s: dict, D: Any, values: dict) -> list[dict]:
+        legions, fleets = self.picked(s, values)
+        return [proposal(s, self.name, commander=values["commander"], legions=legions, fleets=fleets)]
+
+    def consents(self, s: dict, D: Any, prop: dict) -> list[str]:
+        return [prop["commander"]] if self.below(s, D, prop["commander"], prop["legions"], prop["fleets"]) else []
+
+    def consent_key(self, prop: dict) -> str:
+        return "recall_units:" + prop["commander"]
+
+    def apply(self, s: dict, D: Any, rng: Random, prop: dict, value: dict) -> None:
+        c = command_of(s, prop["commander"])
+        if not value["passed"] or c is None:
+            return
+        legions = [i for i in prop["legions"] if i in c["legions"]]
+        fleets = [i for i in prop["fleets"] if i in c["fleets"]]
+        move(s, "legions", legions, "italy")
+        move(s, "fleets", fleets, "italy")
+        s["commands"] = [{**x, "legions": [i for i in x["legions"] if i not in legions],
+                          "fleets": [i for i in x["fleets"] if i not in fleets]}
+                         if x["commander"] == prop["commander"] else x for x in commands(s)]
+        note(s, "units_recalled", senator=prop["commander"], legions=len(legions), fleets=len(fleets))
+
+
+@words("recall_units")
+def _recall_units_words(D: Any, s: dict, p: dict) -> str:
+    return _("to bring %(legions)d Legions and %(fleets)d Fleets of %(senator)s home",
+             senator=senator_name(D, s, p["commander"]), legions=len(p["legions"]), fleets=len(p["fleets"]))
+
+
+@narrates("units_recalled")
+def _units_recalled(t: Any, n: dict) -> str:
+    return _("%(legions)d Legions and %(fleets)d Fleets of %(senator)s return to Italy; he stays in the field.",
+             senator=t.senator(n["senator"]), legions=n["legions"], fleets=n["fleets"])
 
 
 @words("reinforce")

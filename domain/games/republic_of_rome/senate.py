@@ -210,7 +210,8 @@ def consent_words(D: Any, s: dict, what: str) -> str:
 CONSENT_WORDS = {
     "prosecutor": _("to act as Prosecutor"), "land_bill": _("to sponsor the Land Bill"),
     "repeal_land_bill": _("to sponsor the repeal"), "governors": _("to go out again as Governor"),
-    "deploy": _("to command a force below the War's strength"), "default": _("to the proposal"),
+    "deploy": _("to command a force below the War's strength"),
+    "recall_units": _("to stay in the field with a force below the War's strength"), "default": _("to the proposal"),
 }
 
 
