@@ -98,7 +98,7 @@ def fight(s: dict, D: Any, rng: Random) -> bool:
     revolt = s.get("revolt")
     if not revolt or revolt["turn"] >= s["turn"]:
         return False
-    if revolt["rebel"] not in s["senators"]:
+    if not rebel_alive(s):
         collapse(s)
         return False
     army = s.pop("civil_war", None) or {}
@@ -115,9 +115,15 @@ def fight(s: dict, D: Any, rng: Random) -> bool:
     casualties(s, D, rng, sid, lost)
     if result == "victory" and s.get("revolt"):
         senate_wins(s, D, rng, sid, strength)
-    elif s.get("revolt") and revolt["rebel"] not in s["senators"]:
+    elif s.get("revolt") and not rebel_alive(s):
         collapse(s)
     return False
+
+
+def rebel_alive(s: dict) -> bool:
+    """The rebel is in play and still a rebel (a dead Faction Leader's heir has his id, loyal)."""
+    x = s["senators"].get(s["revolt"]["rebel"])
+    return x is not None and x["rebel"]
 
 
 def battle_against_rebel(s: dict, D: Any, rng: Random, sid: str, legions: list[int]) -> tuple[str, int, int]:
@@ -164,7 +170,7 @@ def senate_wins(s: dict, D: Any, rng: Random, sid: str, strength: int) -> None:
     from .deaths import kill_senator
     revolt = s.pop("revolt")
     for rebel in revolt["senators"]:
-        if rebel in s["senators"]:
+        if rebel in s["senators"] and s["senators"][rebel]["rebel"]:
             kill_senator(s, D, rebel, rng, "battle")
     survivors = units_at(s, "rebel")
     s["legions"] = [{**u, "at": "italy"} if u["at"] == "rebel" else u for u in s["legions"]]
@@ -179,7 +185,7 @@ def collapse(s: dict) -> None:
     revolt = s.pop("revolt")
     s.pop("civil_war", None)
     for sid in revolt["senators"]:
-        if sid in s["senators"]:
+        if sid in s["senators"] and s["senators"][sid]["rebel"]:
             s["senators"][sid].update(rebel=False, location="rome")
     s["legions"] = [{**u, "at": "italy"} if u["at"] == "rebel" else u for u in s["legions"]]
     note(s, "revolt_collapses", seat=revolt["seat"], rebel=revolt["rebel"])

@@ -8,6 +8,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
+from .deals import check_deals
 
 
 def check(s: dict, D: Any) -> None:
@@ -21,6 +22,8 @@ def check(s: dict, D: Any) -> None:
     check_forces(s)
     check_curia_and_forum_disjoint(s)
     check_revolution(s, D)
+    check_deals(s)
+    check_result(s)
 
 
 def check_money(s: dict) -> None:
@@ -131,7 +134,8 @@ def check_forces(s: dict) -> None:
 
 def check_revolution(s: dict, D: Any) -> None:
     """Rule 11.1: no hand starts a turn with more than five cards (checked in the Mortality Phase that follows
-    a Revolution Phase); Rule 11.2: the rebels are the Senators of the revolt, all of one faction."""
+    a Revolution Phase); Rule 11.2: the rebels are Senators of the revolt (one who died may have an heir, loyal,
+    under the same id), all of one faction."""
     if s["phase"] == "mortality" and s["turn"] > 1 and s["options"].get("scenario") is None:
         for seat, f in s["factions"].items():
             assert len(f["hand"]) <= D.c("hand_limit_at_turn_start"), f"{seat} starts the turn with {len(f['hand'])} cards"
@@ -140,8 +144,7 @@ def check_revolution(s: dict, D: Any) -> None:
     if revolt is None:
         assert not rebels, f"rebels {rebels} without a revolt"
         return
-    assert rebels == sorted(sid for sid in revolt["senators"] if sid in s["senators"]), \
-        f"rebels {rebels}, but the revolt names {revolt['senators']}"
+    assert set(rebels) <= set(revolt["senators"]), f"rebels {rebels}, but the revolt names {revolt['senators']}"
     assert all(s["senators"][sid]["faction"] == revolt["seat"] for sid in rebels), "rebels of two factions"
 
 
@@ -200,3 +203,26 @@ def check_every_card_once(s: dict, D: Any) -> None:
     if seen != expected:
         missing, extra = expected - seen, seen - expected
         raise AssertionError(f"cards lost {sorted(missing)} or doubled {sorted(extra)}")
+
+
+def check_result(s: dict) -> None:
+    """Rule 12: a finished game has a result (a victory with winners among the seats, or the Republic's fall
+    with none) explained for every seat; a Consul for Life belongs to a seat and ends the game at the end of
+    his turn, so a game still going has none from an earlier turn."""
+    from .victory import faction_influence
+    cfl = s.get("consul_for_life")
+    if cfl:
+        assert cfl["seat"] in s["seats"], f"a Consul for Life of no seat: {cfl}"
+        assert s["finished"] or cfl["turn"] == s["turn"], f"a Consul for Life of turn {cfl['turn']} in turn {s['turn']}"
+    result = s.get("result")
+    if not s["finished"]:
+        assert result is None, "a result before the end of the game"
+        return
+    assert result and s["step"] == "game_over", "a finished game without its result"
+    winners = result["winners"]
+    assert set(winners) <= set(s["seats"]) and bool(winners) == (result["kind"] == "victory"), f"winners {winners}"
+    explained = result.get("explanation") or {}
+    assert set(explained) == set(s["seats"]), "the result does not explain every seat"
+    for seat, facts in explained.items():
+        assert facts["influence"] == faction_influence(s, seat) and facts["won"] == (seat in winners), \
+            f"{seat}'s explanation does not match the end position: {facts}"

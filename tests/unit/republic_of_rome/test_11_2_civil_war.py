@@ -106,3 +106,10 @@ def test_11_2_a_dead_rebel_ends_the_revolt():
     assert not fight(s, data_for(s), ScriptedRandom())
     assert "revolt" not in s and not s["senators"]["3"]["rebel"] and s["senators"]["3"]["location"] == "rome"
     assert all(u["at"] == "italy" for u in s["legions"])
+
+
+def test_11_2_a_rebel_leaders_loyal_heir_does_not_keep_the_revolt_alive():
+    s = send(table(), 4)
+    s["senators"]["2"].update(rebel=False, location="rome")  # died in the Mortality Phase: his heir, loyal
+    assert not fight(s, data_for(s), ScriptedRandom(strict=True))
+    assert "revolt" not in s and not s["finished"]

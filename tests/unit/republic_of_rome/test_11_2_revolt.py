@@ -3,6 +3,8 @@ revolt; one faction in revolt at a time (the stronger army stands); the Master o
 Dictator; secondary rebels; rebel status (readings: rebels.py's docstring)."""
 from __future__ import annotations
 
+import pytest
+
 from domain.games.republic_of_rome import RULES
 from domain.games.republic_of_rome.rebels import rebel_strength
 from tests.scenario.republic_of_rome.position import (ScriptedRandom, add_senator, answer, asked, at_phase, bare,
@@ -149,3 +151,18 @@ def test_11_2_the_master_of_horse_revolts_only_with_his_dictator():
 def _D(s: dict):
     from domain.games.republic_of_rome.data import data_for
     return data_for(s)
+
+
+def test_11_invariants_refuse_a_rebel_without_a_revolt_and_a_sixth_card_at_the_turn_start():
+    s = table()
+    s["senators"]["3"].update(rebel=True, location="rebel")
+    with pytest.raises(AssertionError, match="without a revolt"):
+        RULES.check_invariants(s)
+    s = table()
+    s.update(phase="mortality", turn=2)
+    s["factions"]["blue"]["hand"] = ["int:tribune.1", "int:tribune.2", "int:tribune.3", "int:tribune.4",
+                                     "int:assassin.1", "int:assassin.2"]
+    with pytest.raises(AssertionError, match="starts the turn with 6 cards"):
+        RULES.check_invariants(s)
+    s["factions"]["blue"]["hand"] = s["factions"]["blue"]["hand"][:5]
+    RULES.check_invariants(s)
