@@ -10,6 +10,7 @@ from domain.forms import Form, Option, SomeOf, encode
 from domain.i18n import _
 
 from .events import destroy_fleets, in_play
+from .war_events import refuge_leader_back
 from .machine import FORM, Step, ret, state
 from .names import name_of
 from .narrate import narrates
@@ -131,6 +132,13 @@ def relink_leaders(s: dict, D: Any) -> None:
     leaders = dict(s["forum"]["leaders"])
     for lid, war in s["forum"]["leaders"].items():
         if war in wars:
+            continue
+        back = refuge_leader_back(s, D, lid)
+        if back is not None:
+            if back:
+                leaders[lid] = back
+            else:
+                del leaders[lid]
             continue
         same = [w for w in wars if D.wars[w]["series"] == D.leaders[lid]["series"]]
         if same:

@@ -103,14 +103,22 @@ def refuge_leader_leaves(s: dict, D: Any, wid: str) -> None:
     note(s, "refuge_leader_discarded", leader=lid, war=wid)
 
 
+def series_remains(s: dict, D: Any, series: str, wid: str) -> bool:
+    """Another War of the series still to fight, in play or in the deck (then a Leader goes to the Curia)."""
+    return any(x["series"] == series and w != wid and (w in s["forum"]["wars"] or "war:" + w in s["deck"])
+               for w, x in D.wars.items())
+
+
 def refuge_saves(s: dict, D: Any, wid: str) -> None:
     """Refuge: the next enemy Leader a Victory would discard (his War defeated, no other War of his series in
-    play) is kept on the card instead, to join the next War drawn. The first one when several would go [A]."""
+    play or in the deck, Rule 10.3 item 5) is kept on the card instead, to join the next War drawn. The first
+    one when several would go [A]."""
     rec = _rec(s, REFUGE)
     if rec is None or rec.get("leader"):
         return
-    doomed = [lid for lid, w in s["forum"]["leaders"].items() if w == wid and not any(
-        D.wars[o]["series"] == D.leaders[lid]["series"] for o in s["forum"]["wars"] if o != wid)]
+    doomed = [lid for lid in s["forum"]["leaders"]
+              if D.leaders[lid]["series"] == D.wars[wid]["series"]
+              and not series_remains(s, D, D.leaders[lid]["series"], wid)]
     if not doomed:
         return
     lid = sorted(doomed)[0]
@@ -125,7 +133,7 @@ def refuge_joins(s: dict, D: Any, wid: str) -> bool:
     """forum.place_war: a Leader waiting on the Refuge card joins the War just drawn (and makes it Active, as a
     Leader does, Rule 10.1 [A]). True when he joined."""
     rec = _rec(s, REFUGE)
-    if rec is None or not rec.get("leader") or rec.get("war") or rec.get("wars"):
+    if rec is None or not rec.get("leader") or rec.get("war") in s["forum"]["wars"] or rec.get("wars"):
         return False
     s["forum"]["leaders"] = {**s["forum"]["leaders"], rec["leader"]: wid}
     _put(s, REFUGE, {**rec, "war": wid})
@@ -154,12 +162,28 @@ def rise(s: dict, D: Any) -> None:
 
 
 def refuge_strength(s: dict, D: Any, wid: str) -> int:
-    """The risen Leader's strength added to a War he strengthens other than the one he is listed with in
-    forum.leaders (which counts him there already)."""
+    """The risen Leader's strength added to a War he strengthens that forces.war_strength does not count him
+    in already (it counts him with the War he joined and with the Wars of his own series)."""
     rec = _rec(s, REFUGE)
     if not rec or wid not in rec.get("wars", []) or rec.get("war") == wid:
         return 0
+    if D.wars[wid]["series"] == D.leaders[rec["leader"]]["series"]:
+        return 0
     return D.leaders[rec["leader"]]["strength"]
+
+
+def refuge_leader_back(s: dict, D: Any, lid: str) -> str | None:
+    """A War leaves play without a Victory (it sues for peace) and `lid` had joined it: None if he is not the
+    Leader Refuge saved; else the War he is with now: risen, the next of his Wars; otherwise "", back onto the
+    card to join the next War drawn [A]. The caller updates forum.leaders."""
+    rec = _rec(s, REFUGE)
+    if not rec or rec.get("leader") != lid:
+        return None
+    left = [w for w in rec.get("wars", []) if w in s["forum"]["wars"]]
+    war = left[0] if left else ""
+    new = {k: v for k, v in rec.items() if k not in ("war", "wars")}
+    _put(s, REFUGE, {**new, "war": war, "wars": left} if left else new)  # no "war": waiting on the card
+    return war
 
 
 def refuge_held(s: dict) -> list[str]:

@@ -2,10 +2,13 @@
 from Refuge, the end of the Rhodian Maritime Alliance."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain.games.republic_of_rome import events
 from domain.games.republic_of_rome.data import data_for
+from domain.games.republic_of_rome.forces import war_strength
 from domain.games.republic_of_rome.forum import place_war
 from domain.games.republic_of_rome.invariants import check_every_card_once
 from tests.scenario.republic_of_rome.forum_position import table, with_event
@@ -67,8 +70,15 @@ def test_13_rhodian_disbanding_takes_other_fleets_when_its_own_were_lost(s):
     assert s["fleets"] == [] and s["commands"][0]["fleets"] == []  # 12 sent, 3 left: all go
 
 
+def no_punic_war_left(s: dict) -> None:
+    """The 2nd Punic War already defeated: a Punic Leader whose War falls now would be discarded."""
+    s["deck"].remove("war:2nd_punic_war")
+    s["discard"].append("war:2nd_punic_war")
+
+
 def test_13_refuge_saves_the_leader_a_victory_would_discard_and_he_joins_the_next_war(s):
     D = data_for(s)
+    no_punic_war_left(s)
     s["forum"]["leaders"] = {"hamilcar": "1st_punic_war"}
     with_event(s, "refuge")
     events.war_defeated(s, D, "1st_punic_war")
@@ -83,27 +93,45 @@ def test_13_refuge_saves_the_leader_a_victory_would_discard_and_he_joins_the_nex
     assert "refuge" not in s["forum"]["events"] and "ldr:hamilcar" in s["discard"] and not s["forum"]["leaders"]
 
 
-def test_13_refuge_does_not_save_a_leader_whose_series_still_has_a_war(s):
+def test_13_refuge_does_not_save_a_leader_whose_series_still_has_a_war_in_play_or_in_the_deck(s):
     D = data_for(s)
-    s["forum"]["wars"]["2nd_punic_war"] = {"status": "active", "naval_victory": False}
     s["forum"]["leaders"] = {"hamilcar": "1st_punic_war"}
     with_event(s, "refuge")
+    events.war_defeated(s, D, "1st_punic_war")  # the 2nd Punic War is in the deck: Hamilcar goes to the Curia
+    assert s["forum"]["leaders"] == {"hamilcar": "1st_punic_war"} and "leader" not in s["forum"]["events"]["refuge"]
+    s["deck"].remove("war:2nd_punic_war")
+    s["forum"]["wars"]["2nd_punic_war"] = {"status": "active", "naval_victory": False}
     events.war_defeated(s, D, "1st_punic_war")
     assert s["forum"]["leaders"] == {"hamilcar": "1st_punic_war"} and "leader" not in s["forum"]["events"]["refuge"]
+
+
+def test_13_the_refuge_leader_goes_back_onto_the_card_when_his_war_sues_for_peace(s):
+    from domain.games.republic_of_rome.event_choices import sue_for_peace
+    D = data_for(s)
+    with_event(s, "refuge")
+    s["forum"]["events"]["refuge"].update(leader="hannibal", war="1st_punic_war")
+    s["forum"]["leaders"] = {"hannibal": "1st_punic_war"}
+    sue_for_peace(s, D, "1st_punic_war", random.Random(1))
+    assert s["forum"]["leaders"] == {} and s["forum"]["events"]["refuge"] == {
+        "flipped": False, "level": 1, "turn": s["turn"], "leader": "hannibal"}
+    s["deck"].remove("war:1st_gallic_war")
+    place_war(s, D, "1st_gallic_war")
+    assert s["forum"]["leaders"] == {"hannibal": "1st_gallic_war"}
 
 
 def test_13_rise_from_refuge_activates_every_war_and_strengthens_each(s):
     D = data_for(s)
     s["forum"]["wars"]["1st_illyrian_war"] = {"status": "inactive", "naval_victory": False}
     with_event(s, "refuge", 2)
-    s["forum"]["events"]["refuge"]["leader"] = "hannibal"
+    s["forum"]["events"]["refuge"]["leader"] = "philip_v"  # a Macedonian Leader, no Macedonian War in play
     events.rise(s, D)
     assert {w["status"] for w in s["forum"]["wars"].values()} == {"active"}
-    held = s["forum"]["leaders"]["hannibal"]
+    held = s["forum"]["leaders"]["philip_v"]
     other = next(w for w in s["forum"]["wars"] if w != held)
-    assert events.refuge_strength(s, D, other) == 7 and events.refuge_strength(s, D, held) == 0
+    assert events.refuge_strength(s, D, other) == 6 and events.refuge_strength(s, D, held) == 0
+    assert war_strength(s, D, held)["land"] == D.wars[held]["land_strength"] + 6  # counted with the War he joined
     events.war_defeated(s, D, held)
     assert "refuge" in s["forum"]["events"]  # one War of his left: he stays
     del s["forum"]["wars"][held]
     events.war_defeated(s, D, other)
-    assert "refuge" not in s["forum"]["events"] and "ldr:hannibal" in s["discard"]
+    assert "refuge" not in s["forum"]["events"] and "ldr:philip_v" in s["discard"]
