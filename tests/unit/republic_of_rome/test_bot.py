@@ -8,6 +8,7 @@ import pytest
 
 from domain import bots, forms
 from domain.games.republic_of_rome import RULES
+from domain.games.republic_of_rome.bot import at_war
 from domain.rules import Prompt
 from tests.property.republic_of_rome.ror_random import checked_step, seats_for
 from domain.games.republic_of_rome.data import data_for
@@ -49,6 +50,9 @@ def play_bots(players: int, seed: int, turns: int = 3) -> tuple[dict, int, set]:
             sealed[p.seat] = choice
         else:
             s = checked_step(s, p.seat, choice, draws, roundtrip=decisions % 50 == 0)
+        done = {n["k"] for n in s["notes"]}
+        assert "revolt_announced" not in done, "a bot revolted"  # Rule 11.2
+        assert "forces_disbanded" not in done or not at_war(s), "the bots disbanded forces at war"  # Rule 9.8.4
     return s, decisions, greedy
 
 
@@ -164,6 +168,22 @@ def test_7_2_the_bot_attracts_a_knight_with_money_to_spare():
     assert p.kind == "initiative_actions"
     picked = values(s, p)
     assert picked["knights"] == "attract:1" and 1 <= picked["talents"] <= 20 - 5
+
+
+# ------------------------------------------------------------------------------------------ Revolution
+def test_11_2_the_bot_never_revolts_it_lays_down_its_command():
+    """Even where the step's default would revolt, the bot takes the option that does not."""
+    from domain.games.republic_of_rome.bot import choose
+    from domain.rules import Choice
+
+    class RevoltingDefault:
+        def default_choice(self, state, seat):
+            return "revolt"
+
+    s = RULES.setup(seats_for(3), {}, random.Random(1))
+    ask = Prompt(s["seats"][0], "t1.declare.9", "declare_revolt", "",
+                 (Choice("lay_down", "Lay down the command"), Choice("revolt", "Declare revolt")))
+    assert choose(RevoltingDefault(), s, ask, random.Random(0).randrange) == "lay_down"
 
 
 # ------------------------------------------------------------------------------------------ found by the bot
