@@ -53,6 +53,7 @@ DEFAULTS: dict[str, Message] = {
     "prosecute": _("The Censor prosecutes nobody."),
     "nominate_governors": _("The nomination is made for you: for the first Province without a Governor, the "
                             "lowest-numbered candidate who needs no consent."),
+    "nominate_consul_for_life": _("No Consul for Life is nominated: the agenda goes on."),
     "other_business": _("No proposal: the Senate adjourns."),
     "propose": _("The kind of proposal you chose is put to the vote as its form first offers it."),
     "consent": _("No answer is a refusal: the Senator does not consent."),
@@ -66,6 +67,11 @@ DEFAULTS: dict[str, Message] = {
     "revolution_cards": _("Nothing is played or given; if your hand holds more than five cards, the excess is "
                           "discarded, the last drawn first."),
     "accept_cards": _("The cards offered to you are refused and go back to the faction that offered them."),
+    "public_deal": _("Nothing is recorded and nothing is claimed."),
+    "confirm_deal": _("The deal is refused: no card moves and nothing is promised."),
+    "rule_on_breach": _("Your faction abstains: it is not counted in the ruling."),
+    "void_deal": _("The deal is voided: the cards you gave that are still in the other faction's hand come back, "
+                   "and the talents you promised are no longer owed."),
     "loyalty_test": _("No loyalty test: every Legion stays with its Commander."),
     "declare_revolt": _("The Commander lays down his command: his units return to Italy and he returns to Rome."),
     "secondary_rebel": _("Every Senator of the faction stays loyal to Rome."),

@@ -1,5 +1,6 @@
 """The elections that open the Senate (Rule 9.5-9.6): the Consuls by pairs (decision 26), their offices
-(sealed, decision 27), then, after the optional Dictator (dictator.py), the Censor (decision 31)."""
+(sealed, decision 27), the Consul for Life's nomination once they are elected (Rule 9.10, when somebody
+could be), then, after the optional Dictator (dictator.py), the Censor (decision 31)."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -177,12 +178,60 @@ def install_consuls(s: dict, D: Any, rome: str, rng: Random) -> None:
 
 
 def after_consuls(s: dict, D: Any, rng: Random) -> None:
+    """Rule 9.4 item 1, 9.10: once the Consuls are elected a Consul for Life may be nominated (asked here
+    only when somebody could be); then the optional Dictator, then the Censor."""
+    advance(s, D, rng, "senate_nominate_consul_for_life")
+
+
+def after_consul_for_life(s: dict, D: Any, rng: Random) -> None:
     from .dictator import dictator_allowed
     if dictator_allowed(s, D):
         s["senate"]["stage"] = "dictator"
         advance(s, D, rng, "senate_appoint_dictator")
     else:
         start_censor(s, D, rng)
+
+
+@state
+class SenateNominateConsulForLife(Step):
+    """Rule 9.10, 9.4 item 1: right after the consular elections the PM may nominate a Senator in Rome with
+    21 or more Influence as Consul for Life (once per turn, no veto; also possible later in other business).
+    Asked only when such a nominee exists and no vote on it has been held this turn."""
+
+    name = "senate_nominate_consul_for_life"
+    short = "cfl"
+    kind = "nominate_consul_for_life"
+    forced_public = True  # Influence and offices are public
+    waiting = _("to nominate a Consul for Life or go on")
+
+    def enter(self, s: dict, D: Any, rng: Random) -> None:
+        from .business import KINDS
+        if pm_seat(s) is None or not KINDS["consul_for_life"].available(s, D):
+            after_consul_for_life(s, D, rng)
+
+    def legal(self, s: dict, D: Any) -> dict:
+        from .business import consul_for_life_nominees
+        return {pm_seat(s): ["none"] + consul_for_life_nominees(s, D)}
+
+    def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
+        if cid == "none":
+            return _("No nomination now: go on with the agenda")
+        return _("Nominate %(senator)s as Consul for Life", senator=senator_name(D, s, cid))
+
+    def text(self, s: dict, D: Any, seat: str) -> str:
+        return _("As Presiding Magistrate, you may now nominate a Consul for Life (once per turn; no veto).")
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
+        """ror-by-mail.md: no proposals."""
+        return "none"
+
+    def act(self, s: dict, D: Any, seat: str, cid: str, rng: Random) -> None:
+        bump(s)
+        if cid == "none":
+            after_consul_for_life(s, D, rng)
+            return
+        from .business import submit
+        submit(s, D, rng, "consul_for_life", {"nominee": cid}, self.name)
 
 
 # -------------------------------------------------------------------------------------- Censor (9.6)

@@ -225,6 +225,12 @@ SECTIONS: tuple[dict, ...] = (
           "nominates a Senator in Rome with no major office for each Province (several may be voted "
           "together). An elected Governor leaves Rome at once for three turns."),
     ), ("nominate_governors",)),
+    _section("consul-for-life", "9.10", _("Consul for Life"), (
+        _("Once the Consuls are elected, the Presiding Magistrate (or a faction with a Tribune, in other "
+          "business) may nominate a Senator in Rome with 21 or more Influence as Consul for Life: once a turn, "
+          "no veto, and the nominee adds his Influence to the votes for. You are asked right after the "
+          "consular elections only when somebody could be nominated; it stays possible in other business."),
+    ), ("nominate_consul_for_life",)),
     _section("other-business", "9.8", _("Other business"), (
         _("After the Governors, the Presiding Magistrate chooses what to propose next, one kind at a time: "
           "Concessions, Land Bills, raising or disbanding forces, sending Commanders to war, Consul for Life, "
@@ -266,6 +272,22 @@ SECTIONS: tuple[dict, ...] = (
           "turn, and must keep five cards at most. Cards received this way cannot be played before the next "
           "Revolution Phase."),
     ), ("revolution_cards", "accept_cards")),
+    _section("public-deals", "16", _("Public deals"), (
+        _("Players may negotiate freely, in the open channel or in private messages, and may show each other "
+          "their cards (the server writes \"show my cards\" from your real hand). Private deals are not "
+          "enforced: breaking one is legitimate play."),
+        _("A public deal made in the open channel can be recorded at the start of each Revolution Phase, all "
+          "factions answering at once: the cards each side gives at once (the receiver cannot play them before "
+          "the next Revolution Phase) and the talents each promises for the next Redistribution, shown on the "
+          "board as owed; the server moves no money. The other faction confirms or refuses it. How many cards "
+          "are given is public, which ones only the two factions see."),
+        _("From the next Revolution Phase on, a party may claim that the other broke a recorded deal. The "
+          "factions not party to it rule, in secret: the terms were not met, the deal was kept, or abstain. If "
+          "more find a breach than find it kept, the claimant may void the deal: the cards he gave that are "
+          "still in the other faction's hand come back to him, and the talents he promised are no longer owed. "
+          "The server judges nothing itself; consular offices, assassinations, revolts and vote outcomes cannot "
+          "be claimed."),
+    ), ("public_deal", "confirm_deal", "rule_on_breach", "void_deal")),
     _section("revolt", "11.2", _("Declaring revolt"), (
         _("After the cards, each victorious Commander, from the HRAO's faction clockwise, may first test the "
           "loyalty of his Legions: one die per regular Legion, plus one for each talent he spends on it (at most "
