@@ -10,7 +10,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from domain.i18n import _
+from domain.i18n import _, join_sentences
 
 from . import battle, events
 from .captives import capture, kill_captives_of_gone_wars
@@ -93,14 +93,14 @@ def fight(s: dict, D: Any, rng: Random, sid: str, naval: bool, used: dict) -> st
     lost_l, lost_f = battle.losses(result, total + mod, len(c["legions"]), len(c["fleets"]), halve, rows)
     gone_l, gone_f = rng.sample(c["legions"], lost_l), rng.sample(c["fleets"], lost_f)
     remove_units(s, gone_l, gone_f)
-    chits = [] if result == "defeat" or not lost_l + lost_f else draw_chits(s, D, rng, lost_l + lost_f, "battle")
-    fates = chit_fates(s, D, c, chits, result)
     record = {"turn": s["turn"], "war": wid, "commander": sid, "master_of_horse": c.get("master_of_horse"),
               "naval": naval, "roman": roman, "mil": min(mil, roman), "enemy": enemy, "adjustment": adjust,
               "omens": omens, "modifier": mod, "dice": dice, "total": total, "modified": total + mod,
-              "result": result, "legions_lost": lost_l, "fleets_lost": lost_f, "chits": chits, "fates": fates}
-    s["battles"] = s.get("battles", []) + [record]
+              "result": result, "legions_lost": lost_l, "fleets_lost": lost_f}
     note(s, "battle", **record)
+    chits = [] if result == "defeat" or not lost_l + lost_f else draw_chits(s, D, rng, lost_l + lost_f, "battle")
+    fates = chit_fates(s, D, c, chits, result)
+    s["battles"] = s.get("battles", []) + [{**record, "chits": chits, "fates": fates}]
     consequences(s, D, rng, c, result, naval, fates, lost_l)
     return result
 
@@ -247,15 +247,22 @@ ROLL_PURPOSES.update({"battle": _("a battle")})
 
 @narrates("battle")
 def _battle(t: Any, n: dict) -> str:
-    kind = _("naval battle") if n["naval"] else _("land battle")
-    return _("%(kind)s of %(senator)s against the %(war)s: Roman strength %(roman)d + MIL %(mil)d - War "
-             "strength %(enemy)d (adjustment %(adjust)d, Evil Omens %(omens)d) = modifier %(modifier)d; dice "
-             "%(dice)s = %(total)d, modified %(modified)d: %(result)s. Lost: %(legions)d Legions, %(fleets)d "
-             "Fleets.", kind=kind, senator=t.senator(n["commander"]), war=t.card("war:" + n["war"]),
-             roman=n["roman"], mil=n["mil"], enemy=n["enemy"], adjust=n["adjustment"], omens=n["omens"],
-             modifier=n["modifier"], dice=t.list(str(d) for d in n["dice"]), total=n["total"],
-             modified=n["modified"], result=RESULT_WORDS[n["result"]], legions=n["legions_lost"],
-             fleets=n["fleets_lost"])
+    facts = dict(senator=t.senator(n["commander"]), war=t.card("war:" + n["war"]), roman=n["roman"], mil=n["mil"],
+                 enemy=max(0, n["enemy"] + n["adjustment"]), modifier=n["modifier"],
+                 dice=t.list(str(d) for d in n["dice"]), total=n["total"], modified=n["modified"],
+                 result=RESULT_WORDS[n["result"]], legions=n["legions_lost"], fleets=n["fleets_lost"])
+    if n["naval"]:
+        text = _("Naval battle of %(senator)s against the %(war)s: Fleets %(roman)d + MIL %(mil)d - War strength "
+                 "%(enemy)d = modifier %(modifier)+d; dice %(dice)s = %(total)d, modified %(modified)d: %(result)s. "
+                 "Lost: %(legions)d Legions, %(fleets)d Fleets.", **facts)
+    else:
+        text = _("Land battle of %(senator)s against the %(war)s: Roman strength %(roman)d + MIL %(mil)d - War strength "
+                 "%(enemy)d = modifier %(modifier)+d; dice %(dice)s = %(total)d, modified %(modified)d: %(result)s. "
+                 "Lost: %(legions)d Legions, %(fleets)d Fleets.", **facts)
+    if not n["adjustment"] and not n["omens"]:
+        return text
+    return join_sentences([text, _("(The War's strength includes %(adjust)+d from deserting allies; Evil Omens "
+                                   "take %(omens)d more.)", adjust=n["adjustment"], omens=n["omens"])])
 
 
 @narrates("commander_returns")

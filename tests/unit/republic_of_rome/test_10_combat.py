@@ -110,3 +110,16 @@ def test_10_view_lists_this_turns_battles_and_the_captives(combat_only):
     assert [b["result"] for b in view["battles"]] == ["stalemate"]
     assert view["captives"] == [{"senator": "1", "name": view["captives"][0]["name"], "war": GALLIC,
                                  "war_name": view["battles"][0]["war_name"], "ransom": 10}]
+
+
+def test_10_3_ally_deserts_and_evil_omens_change_the_modifier(combat_only):
+    s = position()
+    s["forum"]["events"] = {"ally_deserts": {"flipped": False, "level": 1, "turn": s["turn"]}}
+    after = fight(s, [2, 2, 4], blanks(s, 3))  # an even total: the War gains the coloured die (2)
+    battle = after["battles"][0]
+    assert (battle["adjustment"], battle["modifier"], battle["result"]) == (2, 2, "stalemate")
+    s["forum"]["events"] = {}
+    s.update(evil_omens=1, options={**s["options"], "evil_omens_affects_3d6": True})
+    assert fight(s, [2, 2, 4], blanks(s, 3))["battles"][0]["modifier"] == 3
+    s["options"] = {**s["options"], "evil_omens_affects_3d6": False}
+    assert fight(s, [2, 2, 4], blanks(s, 3))["battles"][0]["modifier"] == 4
