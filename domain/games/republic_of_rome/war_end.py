@@ -38,6 +38,19 @@ def war_won(s: dict, D: Any, rng: Random, wid: str) -> None:
     leaders_move_on(s, D, wid)
 
 
+def war_left_play(s: dict, D: Any, rng: Random, wid: str) -> None:
+    """A War left play without a battle (New Alliance, sues for peace: Rule 13): its armies return to Rome,
+    units on its card to Italy, and its captives die (Rule 10.3 item 7). For the modules that remove it."""
+    from .captives import kill_captives_of_gone_wars
+    from .engagement import return_home
+    from .forces import commands, move
+    for c in [c for c in commands(s) if c["war"] == wid]:
+        return_home(s, c["commander"])
+    move(s, "legions", [u["id"] for u in s["legions"] if u["at"] == "war:" + wid], "italy")
+    move(s, "fleets", [f["id"] for f in s["fleets"] if f["at"] == "war:" + wid], "italy")
+    kill_captives_of_gone_wars(s, D, rng, wid)
+
+
 def series_left(s: dict, D: Any, series: str) -> list[str]:
     """Wars of a series still to fight: in play, or in the deck."""
     return [w for w, x in D.wars.items() if x["series"] == series

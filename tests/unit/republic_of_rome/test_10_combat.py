@@ -123,3 +123,15 @@ def test_10_3_ally_deserts_and_evil_omens_change_the_modifier(combat_only):
     assert fight(s, [2, 2, 4], blanks(s, 3))["battles"][0]["modifier"] == 3
     s["options"] = {**s["options"], "evil_omens_affects_3d6": False}
     assert fight(s, [2, 2, 4], blanks(s, 3))["battles"][0]["modifier"] == 4
+
+
+def test_10_3_a_war_that_leaves_play_sends_its_army_home_and_kills_its_captives():
+    import random
+
+    from domain.games.republic_of_rome.war_end import war_left_play
+    s = position()
+    add_senator(s, "6", RED, location="captive:" + GALLIC)
+    del s["forum"]["wars"][GALLIC]  # it sued for peace
+    war_left_play(s, data_for(s), random.Random(0), GALLIC)
+    assert s["senators"]["1"]["location"] == "rome" and not s["commands"] and "6" not in s["senators"]
+    assert all(u["at"] == "italy" for u in s["legions"])
