@@ -15,7 +15,7 @@ from domain import forms
 from domain.i18n import _, join_sentences
 from domain.rules import Choice, IllegalAction, Outcome, Prompt, Rules, register, seat_name
 
-from . import combat, forum, mortality, population, revenue, revolution, senate, setup, turn, victory  # noqa: F401  (register states)
+from . import combat, deals, forum, mortality, population, revenue, revolution, senate, setup, turn, victory  # noqa: F401  (register states)
 from .data import compile_data, data_for
 from .invariants import check
 from .machine import FORM, STATES

@@ -154,6 +154,10 @@ def at_phase(s: dict, phase: str, rng: random.Random) -> dict:
     s.pop("calls", None)
     s["turn"] = max(s["turn"], 1)
     start_phase(s, data_for(s), phase, rng)
+    if s["step"] == "revolution_public_deals":  # deals.py: nothing recorded, nothing claimed (one sealed round)
+        notes = s["notes"]
+        s = answer_defaults(s, rng)
+        s["notes"] = notes + s["notes"]
     return s
 
 
