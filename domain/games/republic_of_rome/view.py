@@ -176,8 +176,8 @@ def build_view(s: dict, D: Any, viewer: str | None, waiting_for: list[str]) -> d
         "deck": len(s["deck"]), "discard": len(s["discard"]),
         "situation": situation(s, D),
         "floor": floor_view(s, D, viewer),
-        "combat": combat_view(s, D),
-        "deals": deals_view(s, D, viewer),  # public deals (deals.py): which cards, only to their parties  # this turn's battles and the captives (combat.py, public)
+        "combat": combat_view(s, D),  # this turn's battles and the captives (combat.py, public)
+        "deals": deals_view(s, D, viewer),  # public deals (deals.py): which cards, only to their parties
         "sealed": sorted(s["sealed"]),  # who has answered a sealed decision; never what
         "waiting_for": list(waiting_for),
         "waiting": waiting_sentence(s, D, waiting_for) if waiting_for else "",
