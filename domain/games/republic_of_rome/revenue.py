@@ -131,14 +131,13 @@ def fixed_income(s: dict, D: Any, sid: str, multipliers: dict | None = None) -> 
 # ---------------------------------------------------------------------------------------- the phase
 @state
 class RevenuePersonalRevenue(Step):
-    """Rule 6.1: the phase opens; rebel maintenance (item 7) is owed only by rebels, and there are none
-    before the Revolution Phase exists (part 3)."""
+    """Rule 6.1: the phase opens; a rebel first pays his army (item 7, rebels.py)."""
 
     name = "revenue_personal_revenue"
 
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         s["ctx"] = {"spoils_debt": 0, "contributed": {}}
-        goto(s, D, "revenue_personal_orders", rng)
+        goto(s, D, "revenue_rebel_maintenance" if s.get("revolt") else "revenue_personal_orders", rng)
 
 
 @state

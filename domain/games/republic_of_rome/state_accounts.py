@@ -69,7 +69,7 @@ def debit(s: dict, D: Any) -> None:
         bills += row["cost"] * count
         if count and not row["recurring"]:
             s["land_bills"][row["type"]] = 0
-    units = len(s["legions"]) + len(s["fleets"])
+    units = sum(1 for u in s["legions"] if u["at"] != "rebel") + len(s["fleets"])  # Rule 6.1 item 7: the rebel pays his
     debts = {"wars": wars * D.c("active_war_upkeep"), "land_bills": bills, "units": units * D.c("unit_maintenance"),
              "spoils": s["ctx"].get("spoils_debt", 0)}
     s["treasury"] -= sum(debts.values())

@@ -4,11 +4,16 @@ Commander gains half the rebel army's strength; Stalemate -> equal losses, the w
 the rebel wins; a dead rebel ends the revolt."""
 from __future__ import annotations
 
+import pytest
+
+from domain.forms import encode
 from domain.games.republic_of_rome import RULES
 from domain.games.republic_of_rome.business import KINDS
 from domain.games.republic_of_rome.civil_war import fight
 from domain.games.republic_of_rome.data import data_for
-from tests.scenario.republic_of_rome.position import ScriptedRandom, add_senator, bare, chit_pick, make_state
+from domain.rules import IllegalAction
+from tests.scenario.republic_of_rome.position import (ScriptedRandom, add_senator, answer, asked, at_phase, bare,
+                                                      chit_pick, make_state)
 
 
 def table(italy: int = 10) -> dict:
@@ -113,3 +118,20 @@ def test_11_2_a_rebel_leaders_loyal_heir_does_not_keep_the_revolt_alive():
     s["senators"]["2"].update(rebel=False, location="rome")  # died in the Mortality Phase: his heir, loyal
     assert not fight(s, data_for(s), ScriptedRandom(strict=True))
     assert "revolt" not in s and not s["finished"]
+
+
+def test_6_1_7_the_rebel_pays_his_army_from_the_rebels_then_his_faction_or_releases_legions():
+    s = table()
+    s["senators"]["2"]["talents"] = 3
+    s["factions"]["red"]["treasury"] = 2
+    s["legions"] = [{**u, "veteran": True, "loyal_to": "2"} if u["id"] == 4 else u for u in s["legions"]]
+    s = at_phase(s, "revenue", ScriptedRandom())
+    assert s["step"] == "revenue_rebel_maintenance"
+    assert asked(s)["red"].form.field("keep").max == 3  # his own Veteran is free
+    with pytest.raises(IllegalAction, match="Insufficient funds"):
+        RULES.check_answer(s, "red", encode({"keep": 3}))  # 6 T: he and his faction hold 5
+    assert RULES.default_choice(s, "red") == '{"keep":0}'
+    s = answer(s, "red", {"keep": 2})
+    assert s["senators"]["2"]["talents"] == 0 and s["factions"]["red"]["treasury"] == 1
+    assert [u["id"] for u in s["legions"] if u["at"] == "rebel"] == [2, 3, 4]
+    assert s["step"] != "revenue_rebel_maintenance"

@@ -61,5 +61,6 @@ def test_11_random_revolution_phases_keep_every_invariant():
     for seed in SEEDS:
         play(seed, seen)
     for kind in ("loyalty_tested", "command_laid_down", "revolt_declared", "revolt_void", "cards_offered",
-                 "cards_answered", "cards_discarded", "statesman_played", "concession_assigned", "rebel_unopposed"):
+                 "cards_answered", "cards_discarded", "statesman_played", "concession_assigned", "rebel_unopposed",
+                 "rebel_maintenance_paid"):
         assert seen[kind], (kind, seen)
