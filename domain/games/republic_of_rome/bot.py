@@ -4,10 +4,10 @@ policy and to fill seats in tests and the simulator. It is not a strategist.
 It starts from the step's default (the game masters' list of default orders, defaults.py: what a missed
 deadline plays) and improves it with simple greed for a few kinds of decision (`GREEDY`, per prompt kind):
 
-* senate_vote: yes on what its own faction proposed and on proposals that give its own Senators an office,
-  a command, a Governorship or a Concession; no on the prosecution of its own Senators and on disbanding
-  forces while Rome is at war; yes on raising and sending forces against an Active War (Rule 9.8.4-9.8.5);
-  otherwise the default (abstain; a Land Bill: no).
+* senate_vote: yes on what its own faction proposed, on proposals that give its own Senators an office,
+  a command, a Governorship or a Concession, and on Land Bills (a vote against costs Popularity: Rule 9.8.6);
+  no on the prosecution of its own Senators and on disbanding forces while Rome is at war; yes on raising and
+  sending forces against an Active War (Rule 9.8.4-9.8.5); otherwise the default (abstain).
 * persuade: an unaligned Senator when its persuader can pay a bribe that brings the base number to 7
   (Rule 7.4); counter-bribes and further bribes stay at the default 0.
 * initiative_actions: Games while the Unrest is 2 or more (Rule 7.6), else a Knight attracted with the money a
@@ -15,12 +15,13 @@ deadline plays) and improves it with simple greed for a few kinds of decision (`
 * contribute: a rich Senator (20 talents or more) gives 10 to the State (Rule 6.2 item 6).
 * as Presiding Magistrate: its own Senators nominated for Consul, Censor and the first Province, where the
   default takes the lowest numbers; in other business, while an Active War has no Commander against it,
-  forces raised and sent (Rule 9.8.4-9.8.5), and Concessions awarded to its own Senators (Rule 9.8.3).
+  forces raised and sent (Rule 9.8.4-9.8.5); Concessions awarded to its own Senators (Rule 9.8.3); at Unrest 3
+  or more, a Land Bill its own Senators sponsor (Rule 9.8.6).
 * never a revolt (Rule 11): an option that names a revolt or a rebel is never taken when another exists.
 
-Every other kind plays its default. The answer is checked here (`RULES.check_answer`); a greedy answer the
-rules refuse is replaced by the default, so the bot never depends on the platform's random fallback. The
-only randomness is the platform's `pick(n)` (domain.bots), used to break ties.
+Every other kind plays its default. The answer is checked here (`forms.accept`: the rules' check_answer); a
+greedy answer the rules refuse is replaced by the default, so the bot never depends on the platform's random
+fallback. The only randomness is the platform's `pick(n)` (domain.bots), used to break ties.
 """
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ from .elections import censor_candidates, open_pairs
 from .forces import commands, fleets_at, naval_pending, unit_cost, units_at, war_strength
 from .governors import candidates, needs_consent
 from .knights import games_offers
+from .land_bills import types_open
+from .senate import refused
 from .persuasion import base_number, persuaders, targets
 from .state import aligned, in_rome
 
@@ -48,6 +51,7 @@ PERSUASION_TARGET = 7  # Rule 7.4: a base number of 7 succeeds more often than n
 RICH, GIFT = 20, 10  # Rule 6.2 item 6: a Senator with 20 talents gives 10 (+1 Influence)
 KEEP = 5  # talents a Senator keeps before paying for a Knight
 UNREST_FOR_GAMES = 2  # Rule 7.6: the bot sponsors Games from this Unrest level
+UNREST_FOR_LAND_BILL = 3  # Rule 9.8.6: the bot proposes a Land Bill from this Unrest level
 RESERVE = 20  # talents the bot leaves in the State Treasury when it raises forces (Rule 6.2: no bankruptcy)
 
 
@@ -139,6 +143,8 @@ def stance(s: dict, seat: str, p: dict) -> str | None:
         return "no" if own(s, seat, p.get("accused")) else ("yes" if p.get("by") == seat else None)
     if k == "disband_forces" and at_war(s):
         return "no"  # never leave Rome undefended on purpose
+    if k == "land_bill":
+        return "yes"  # Rule 9.8.6: a vote against costs the voter Popularity, and the bill calms the people
     if p.get("by") == seat:
         return "yes"
     mine = [p.get("candidate"), p.get("nominee"), p.get("commander"), p.get("senator")]
@@ -271,6 +277,8 @@ def business(s: dict, D: Any, seat: str, default: str, pick: Pick) -> str:
             return "deploy"
     if offered("concessions") and any(own(s, seat, sid) for sid in _aligned_in_rome(s)):
         return "concessions"
+    if offered("land_bill") and land_bill_values(s, D, seat) is not None:
+        return "land_bill"
     return default
 
 
@@ -283,6 +291,8 @@ def propose(s: dict, D: Any, seat: str, values: dict, pick: Pick) -> dict:
         better = forces_needed(s, D)
     elif kind == "concessions":
         better = concession_values(s, seat, values)
+    elif kind == "land_bill":
+        better = land_bill_values(s, D, seat)
     else:
         better = None
     return {**values, **better} if better else values
@@ -342,3 +352,18 @@ def concession_values(s: dict, seat: str, values: dict) -> dict | None:
         return None
     awards = {c: mine[i % len(mine)] for i, c in enumerate(cons)}
     return None if defeated(s, {"kind": "concessions", "awards": [[c, x] for c, x in awards.items()]}) else {"awards": awards}
+
+
+def land_bill_values(s: dict, D: Any, seat: str) -> dict | None:
+    """Rule 9.8.6: at Unrest 3 or more, the open Land Bill that calms the people most among those the Treasury
+    can pay keeping RESERVE, sponsored by two of its own Senators in Rome (no consent to ask)."""
+    if s["unrest"] < UNREST_FOR_LAND_BILL:
+        return None
+    mine = [sid for sid in _aligned_in_rome(s) if own(s, seat, sid)]
+    bills = [b for b in D.tables["land_bills"] if b["type"] in types_open(s, D) and b["cost"] <= s["treasury"] - RESERVE]
+    for b in sorted(bills, key=lambda b: (b["pass_unrest"], b["type"])):
+        free = [sid for sid in mine if not refused(s, sid, "land_bill:" + b["type"])]
+        if len(free) >= 2:
+            sponsor, cosponsor = sorted(free, key=lambda x: (-s["senators"][x]["inf"], x))[:2]
+            return {"type": b["type"], "sponsor": sponsor, "cosponsor": cosponsor}
+    return None

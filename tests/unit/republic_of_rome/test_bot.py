@@ -146,6 +146,23 @@ def test_9_8_5_with_an_unopposed_war_the_pm_bot_raises_forces_then_sends_them():
     assert (sent["commander"], sent["war"], sent["legions"]) == ("1", "1st_gallic_war", 10)
 
 
+def test_9_8_6_at_unrest_3_the_pm_bot_proposes_a_land_bill_its_own_senators_sponsor_and_all_vote_yes():
+    s = senate()
+    s["treasury"], s["unrest"] = 100, 3
+    s = at_step(s, "senate_other_business", stage="other")
+    assert bot(s, prompt_for(s, "red")) == "land_bill"
+    s = answer(s, "red", "land_bill")
+    bill = values(s, prompt_for(s, "red"))
+    assert bill["type"] == "III" and {bill["sponsor"], bill["cosponsor"]} == {"1", "2"}  # no consent to ask
+    prop = proposal("land_bill", by="red", pm="1", type="III", sponsor="1", cosponsor="2", abstain=False,
+                    vetoable=True)
+    assert vote_of(senate(), "green", prop) == {"5": "yes"}  # a vote against costs Popularity
+    calm = senate()
+    calm["treasury"], calm["unrest"] = 100, 2
+    calm = at_step(calm, "senate_other_business", stage="other")
+    assert bot(calm, prompt_for(calm, "red")) == "adjourn"
+
+
 # ------------------------------------------------------------------------------------------ the Forum
 def test_7_4_the_bot_persuades_an_unaligned_senator_with_the_bribe_that_makes_the_base_7():
     s = persuasion_position()
