@@ -39,8 +39,7 @@ SECTIONS: tuple[dict, ...] = (
         _("The faction whose Senators have the most Influence when the scenario ends wins. A Senator who "
           "reaches 35 Influence, or is elected Consul for Life, wins the game for his faction. Four Active "
           "Wars at once, a People Revolt or a bankrupt State end the game with everybody losing."),
-        _("This server has the Early Republic scenario. The Combat and Revolution Phases are not built yet: "
-          "they pass without effect."))),
+        _("This server has the Early Republic scenario."))),
     _section("senators", "1", _("A Senator and his statistics"), (
         _("Every Senator card shows Military (MIL), Oratory (ORA), Loyalty (LOY) and Influence (INF). During "
           "the game he also has Popularity (POP, from -9 to +9), Knights and a personal treasury of talents "
