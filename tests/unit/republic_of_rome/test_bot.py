@@ -163,6 +163,28 @@ def test_9_8_6_at_unrest_3_the_pm_bot_proposes_a_land_bill_its_own_senators_spon
     assert bot(calm, prompt_for(calm, "red")) == "adjourn"
 
 
+def test_9_5_2_the_pm_bot_nominates_a_pair_of_its_own_senators_where_the_default_takes_the_lowest_numbers():
+    s = senate()
+    s["senators"]["1"]["office"] = None
+    s["senators"]["4"]["office"] = "censor"  # Julius presides: blue nominates
+    s = at_step(s, "senate_elect_consuls")
+    p = prompt_for(s, "blue")
+    default = forms.values_of(p.form, RULES.default_choice(s, "blue"))
+    picked = values(s, p)
+    assert {default["first"], default["second"]} == {"1", "2"}  # red's, the lowest numbers
+    assert {picked["first"], picked["second"]} == {"3", "4"}
+
+
+def test_6_2_a_rich_bot_senator_contributes_10_and_a_poor_one_passes():
+    from domain.games.republic_of_rome.bot import contribute
+    s = senate()
+    s["senators"]["4"]["talents"], s["senators"]["3"]["talents"] = 25, 19
+    assert contribute(s, None, "blue", {"contributions": []}, random.Random(0).randrange) == \
+        {"contributions": [{"senator": "4", "amount": 10}]}
+    s["senators"]["4"]["talents"] = 15
+    assert contribute(s, None, "blue", {"contributions": []}, random.Random(0).randrange) == {"contributions": []}
+
+
 # ------------------------------------------------------------------------------------------ the Forum
 def test_7_4_the_bot_persuades_an_unaligned_senator_with_the_bribe_that_makes_the_base_7():
     s = persuasion_position()
