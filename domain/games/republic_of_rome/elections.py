@@ -63,13 +63,20 @@ class SenateElectConsuls(Step):
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
         options = tuple(Option(sid, senator_name(D, s, sid)) for sid in consul_candidates(s))
-        return Form((OneOf("first", _("First candidate"), options), OneOf("second", _("Second candidate"), options),
-                     order_field()), encode(self.default(s, D, seat, [])))
+        fields = [OneOf("first", _("First candidate"), options), OneOf("second", _("Second candidate"), options),
+                  order_field()]
+        if censor_in_advance(s):
+            fields.append(OneOf("censor", _("Censor, put to the vote after the Consuls (and the Dictator)"),
+                                (Option(LATER, _("I nominate the Censor later")),)
+                                + tuple(Option(sid, senator_name(D, s, sid)) for sid in censor_in_advance(s))))
+        return Form(tuple(fields), encode(self.default(s, D, seat, [])))
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
         pair = tuple(sorted((values["first"], values["second"])))
         if pair[0] == pair[1]:
             raise IllegalAction(_("Nominate two different Senators."))
+        if values.get("censor", LATER) in pair:
+            raise IllegalAction(_("A candidate for Consul cannot also be your candidate for Censor."))
         if pair not in {tuple(sorted(p)) for p in open_pairs(s)}:
             raise IllegalAction(_("This pair was rejected already this turn: nominate another."))
 
@@ -79,10 +86,16 @@ class SenateElectConsuls(Step):
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
         """ror-by-mail.md: the HRAO's consul nomination is made for him: the first open pair in id order."""
         a, b = open_pairs(s)[0]
-        return {"first": a, "second": b, "order": "first"}
+        out = {"first": a, "second": b, "order": "first"}
+        if censor_in_advance(s):
+            out["censor"] = s["senate"].get("censor_nomination", {}).get("candidate", LATER)
+            if out["censor"] not in censor_in_advance(s) or out["censor"] in (a, b):
+                out["censor"] = LATER
+        return out
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
+        nominate_censor_in_advance(s, values.get("censor", LATER), values["order"])
         pair = sorted((values["first"], values["second"]), key=sort_key)
         s["ctx"]["proposal"] = proposal(s, "consuls", candidates=pair, order=values["order"])
         start_vote(s, D, rng, s["ctx"]["proposal"])
@@ -235,6 +248,45 @@ class SenateNominateConsulForLife(Step):
 
 
 # -------------------------------------------------------------------------------------- Censor (9.6)
+LATER = "later"
+
+
+def censor_in_advance(s: dict) -> list[str]:
+    """Issue #15 item 5: the PM may put the Censor on the floor with the Consuls (voted separately, in rule
+    order, after the Consuls and the Dictator) when the Censor is not already filled or a single candidate."""
+    candidates = censor_candidates(s)
+    return candidates if "censor" not in s["senate"]["filled"] and len(candidates) > 1 else []
+
+
+def nominate_censor_in_advance(s: dict, candidate: str, order: str) -> None:
+    if candidate == LATER:
+        s["senate"].pop("censor_nomination", None)
+    else:
+        s["senate"]["censor_nomination"] = {"candidate": candidate, "by": s["senate"]["pm"], "order": order}
+
+
+def censor_from_advance(s: dict, D: Any, rng: Random) -> bool:
+    """The Censor nominated with the Consuls is voted now, if still eligible [A] (else the nomination lapses).
+    It stays the nominating Senator's proposal: his faction's, the PM's voting order he named, and a
+    unanimous-defeat penalty only if he still presides [A]. True when the vote has started."""
+    from .voting import start_vote
+    nomination = s["senate"].pop("censor_nomination", None)
+    if nomination is None:
+        return False
+    sid, by = nomination["candidate"], nomination["by"]
+    if sid not in censor_candidates(s):
+        note(s, "censor_nomination_lapses", senator=sid)
+        return False
+    prop = proposal(s, "censor", candidate=sid, order=nomination["order"])
+    if by != s["senate"]["pm"]:
+        prop["unanimity_penalty"] = False
+        if by in s["senators"] and s["senators"][by]["faction"] is not None:
+            prop["by"] = s["senators"][by]["faction"]
+    s["ctx"]["proposal"] = prop
+    start_vote(s, D, rng, prop)
+    return True
+
+
 def start_censor(s: dict, D: Any, rng: Random) -> None:
     s["senate"]["stage"] = "censor"
     advance(s, D, rng, "senate_elect_censor")
@@ -263,12 +315,15 @@ class SenateElectCensor(Step):
     def enter(self, s: dict, D: Any, rng: Random) -> None:
         candidates = censor_candidates(s)
         if "censor" in s["senate"]["filled"] or len(candidates) <= 1 or pm_seat(s) is None:
+            s["senate"].pop("censor_nomination", None)
             if candidates and "censor" not in s["senate"]["filled"]:
                 note(s, "censor_appointed", senator=candidates[0])
                 install_censor(s, D, candidates[0], rng)
             else:
                 from .prosecutions import start_prosecutions
                 start_prosecutions(s, D, rng)
+            return
+        censor_from_advance(s, D, rng)
 
     def legal(self, s: dict, D: Any) -> dict:
         seat = pm_seat(s)
@@ -309,6 +364,12 @@ def install_censor(s: dict, D: Any, sid: str, rng: Random) -> None:
 
 
 # ------------------------------------------------------------------------------------------ narration
+@narrates("censor_nomination_lapses")
+def _censor_lapses(t: Any, n: dict) -> str:
+    return _("%(senator)s, nominated for Censor with the Consuls, is no longer eligible: the nomination lapses.",
+             senator=t.senator(n["senator"]))
+
+
 @narrates("last_pair_appointed")
 def _last_pair(t: Any, n: dict) -> str:
     a, b = n["candidates"]

@@ -19,7 +19,7 @@ def table(julius_influence: int = 25) -> dict:
     add_senator(s, "5", "green", leader=True)
     s["senators"]["4"]["inf"] = julius_influence
     s = at_step(s, "senate_elect_consuls")
-    s = answer(s, "red", {"first": "2", "second": "3", "order": "first"})
+    s = answer(s, "red", {"first": "2", "second": "3", "order": "first", "censor": "later"})
     s = votes_all(s, "yes")
     for seat in sorted(asked_kinds(s)):  # consular offices: each names its own Consul as Rome Consul
         s = answer(s, seat, RULES.default_choice(s, seat))

@@ -33,7 +33,8 @@ def opened(s: dict, rng=None) -> dict:
 
 
 def nominate(s: dict, a: str, b: str) -> dict:
-    return answer(s, "red", {"first": a, "second": b, "order": "first"})
+    extra = {"censor": "later"} if prompt_for(s, "red").form.field("censor") is not None else {}
+    return answer(s, "red", {"first": a, "second": b, "order": "first", **extra})
 
 
 # ----------------------------------------------------------------------------------------- 9.4 order
