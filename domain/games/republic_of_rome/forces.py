@@ -25,6 +25,7 @@ from .narrate import narrates
 from .senate import proposal
 from .state import change, holder, in_rome, note, ratings
 from .voting import words
+from .war_events import refuge_strength
 
 LIVE = ("active", "unprosecuted")
 
@@ -43,6 +44,7 @@ def war_strength(s: dict, D: Any, wid: str) -> dict:
     n = max(1, len(series) + (0 if wid in series else 1))
     leaders = sum(D.leaders[lid]["strength"] for lid, joined in s["forum"]["leaders"].items()
                   if joined == wid or D.leaders[lid]["series"] == war["series"])  # forum.leaders: Leader -> War
+    leaders += refuge_strength(s, D, wid)  # Rise from Refuge: the saved Leader strengthens every War (Rule 13)
     naval = war["naval_strength"] * n + leaders if war["naval_strength"] else 0
     if s["forum"]["wars"][wid].get("naval_victory"):
         naval = 0

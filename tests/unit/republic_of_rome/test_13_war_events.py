@@ -130,6 +130,7 @@ def test_13_rise_from_refuge_activates_every_war_and_strengthens_each(s):
     other = next(w for w in s["forum"]["wars"] if w != held)
     assert events.refuge_strength(s, D, other) == 6 and events.refuge_strength(s, D, held) == 0
     assert war_strength(s, D, held)["land"] == D.wars[held]["land_strength"] + 6  # counted with the War he joined
+    assert war_strength(s, D, other)["land"] == D.wars[other]["land_strength"] + 6  # and with every other one
     events.war_defeated(s, D, held)
     assert "refuge" in s["forum"]["events"]  # one War of his left: he stays
     del s["forum"]["wars"][held]
