@@ -329,69 +329,6 @@ class RevolutionSecondaryRebels(Step):
         end_phase(s, D, rng)
 
 
-# ------------------------------------------------------------------------------- maintenance (Rule 6.1 item 7)
-def paid_units(s: dict) -> list[int]:
-    """The rebel army's Legions that cost upkeep: all but the Veterans loyal to a rebel (Rule 6.1 item 7)."""
-    rebels = set(s["revolt"]["senators"])
-    return [u["id"] for u in s["legions"] if u["at"] == "rebel" and not (u["veteran"] and u["loyal_to"] in rebels)]
-
-
-def rebel_purses(s: dict) -> list[str]:
-    """Who pays, in this order: the rebels' Personal Treasuries (the rebel's first), then his Faction Treasury."""
-    return [sid for sid in s["revolt"]["senators"] if sid in s["senators"] and s["senators"][sid]["rebel"]]
-
-
-@state
-class RevenueRebelMaintenance(Step):
-    """Rule 6.1 item 7 (decision 14): the rebel pays 2 T a Legion (his own Veterans free) from the rebels'
-    Personal Treasuries, then his Faction Treasury [A: that order]; the Legions he does not keep are released
-    to Italy (regular Legions first)."""
-
-    name = "revenue_rebel_maintenance"
-    short = "upkeep"
-    kind = "rebel_maintenance"
-    waiting = _("to pay the rebel army")
-
-    def enter(self, s: dict, D: Any, rng: Random) -> None:
-        if not s.get("revolt") or not paid_units(s) or not rebel_purses(s):
-            goto(s, D, "revenue_personal_orders", rng)
-
-    def legal(self, s: dict, D: Any) -> dict:
-        return {s["revolt"]["seat"]: [FORM]}
-
-    def form(self, s: dict, D: Any, seat: str) -> Form:
-        return Form((Number("keep", _("Legions kept (2 talents each)"), 0, len(paid_units(s))),))
-
-    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
-        cost = values["keep"] * D.c("rebel_unit_maintenance")
-        if cost > sum(s["senators"][sid]["talents"] for sid in rebel_purses(s)) + s["factions"][seat]["treasury"]:
-            raise IllegalAction(_("Insufficient funds."))
-
-    def text(self, s: dict, D: Any, seat: str) -> str:
-        return _("Your rebel army costs %(cost)d talents a Legion (Veterans loyal to a rebel are free): choose how "
-                 "many of its %(n)d Legions you keep; the rebels' own treasuries pay first, then your faction's; "
-                 "the others are released.", cost=D.c("rebel_unit_maintenance"), n=len(paid_units(s)))
-
-    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
-        return {"keep": 0}
-
-    def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
-        bump(s)
-        owed = values["keep"] * D.c("rebel_unit_maintenance")
-        for sid in rebel_purses(s):
-            take = min(owed, s["senators"][sid]["talents"])
-            s["senators"][sid]["talents"] -= take
-            owed -= take
-        s["factions"][seat]["treasury"] -= owed  # the secret part: the note says only the total
-        units = paid_units(s)
-        veteran = {u["id"] for u in s["legions"] if u["veteran"]}
-        released = sorted(units, key=lambda i: (i in veteran, i))[:len(units) - values["keep"]]
-        set_at(s, "legions", released, "italy")
-        note(s, "rebel_maintenance_paid", seat=seat, kept=values["keep"], released=len(released),
-             cost=values["keep"] * D.c("rebel_unit_maintenance"))
-        goto(s, D, "revenue_personal_orders", rng)
-
-
 def rebel_strength(s: dict, D: Any) -> int:
     """Rule 11.2, civil war: the rebel's Legions (Veterans double) plus his MIL capped by that strength."""
     r = s["revolt"]["rebel"]
@@ -400,12 +337,6 @@ def rebel_strength(s: dict, D: Any) -> int:
 
 
 # ------------------------------------------------------------------------------------------ narration
-@narrates("rebel_maintenance_paid")
-def _upkeep(t: Any, n: dict) -> str:
-    return _("The rebel army's upkeep: %(seat)s keeps %(kept)d Legions for %(cost)s; %(released)d are released to "
-             "Italy.", seat=t.who(n["seat"]), kept=n["kept"], cost=t.talents(n["cost"]), released=n["released"])
-
-
 @narrates("command_laid_down")
 def _laid_down(t: Any, n: dict) -> str:
     return _("%(senator)s lays down his command: %(legions)d Legions and %(fleets)d Fleets return to Italy, and "

@@ -131,7 +131,7 @@ def fixed_income(s: dict, D: Any, sid: str, multipliers: dict | None = None) -> 
 # ---------------------------------------------------------------------------------------- the phase
 @state
 class RevenuePersonalRevenue(Step):
-    """Rule 6.1: the phase opens; a rebel first pays his army (item 7, rebels.py)."""
+    """Rule 6.1: the phase opens; a rebel first pays his army (item 7, rebel_upkeep.py)."""
 
     name = "revenue_personal_revenue"
 

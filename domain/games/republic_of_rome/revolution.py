@@ -318,4 +318,5 @@ def _accepted(t: Any, n: dict) -> str:
 
 
 from . import civil_war as _civil_war  # noqa: E402,F401  (the Senate's proposal against a rebel)
+from . import rebel_upkeep as _rebel_upkeep  # noqa: E402,F401  (the rebel army's upkeep, Revenue Phase)
 from . import rebels as _rebels  # noqa: E402,F401  (register the revolt's states)

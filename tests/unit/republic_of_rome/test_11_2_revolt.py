@@ -166,3 +166,19 @@ def test_11_invariants_refuse_a_rebel_without_a_revolt_and_a_sixth_card_at_the_t
         RULES.check_invariants(s)
     s["factions"]["blue"]["hand"] = s["factions"]["blue"]["hand"][:5]
     RULES.check_invariants(s)
+
+
+def test_11_2_equal_armies_the_first_declaration_stands():
+    s = table()
+    add_senator(s, "6", "blue", office="dictator")  # Manlius, MIL 3
+    s["legions"] = s["legions"] + [{"id": i, "veteran": False, "loyal_to": None, "at": "italy"} for i in range(5, 11)]
+    victorious(s, "6", [5, 6, 7, 8, 9, 10], [], order=2)  # 6 + MIL 3 = 9, as Fabius's 3 + Veteran 2 + MIL 4
+    s = revolution(s)
+    first = s["ctx"]["commanders"][0]
+    for sid in s["ctx"]["commanders"]:
+        seat = s["senators"][sid]["faction"]
+        s = answer(s, seat, {"test": "no", "talents": 0})
+        s = answer(s, seat, "revolt")
+    assert s["revolt"]["rebel"] == first
+    other = "6" if first == "2" else "2"
+    assert not s["senators"][other]["rebel"] and s["senators"][other]["location"] == "rome"
