@@ -10,7 +10,7 @@ from domain.forms import Form, Option, SomeOf, encode
 from domain.i18n import _
 
 from .events import destroy_fleets, in_play
-from .war_events import refuge_leader_back
+from .war_events import refuge_leader_back, refuge_leader_gone
 from .machine import FORM, Step, ret, state
 from .names import name_of
 from .narrate import narrates
@@ -106,6 +106,7 @@ class EnemyLeaderDies(Step):
 def leader_dies(s: dict, D: Any, lid: str, rng: Random) -> None:
     s["forum"]["leaders"] = {k: v for k, v in s["forum"]["leaders"].items() if k != lid}
     s["discard"].append("ldr:" + lid)
+    refuge_leader_gone(s, lid)  # the Leader Refuge saved dies: the card has done its work [A]
     note(s, "enemy_leader_dies", leader=lid, by=hrao(s, D))
     if in_play(s, "enemy_leader_dies")["flipped"]:
         series = D.leaders[lid]["series"]

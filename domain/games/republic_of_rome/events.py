@@ -366,7 +366,8 @@ def _rhodian_none(t: Any, n: dict) -> str:
     return _("No War in play needs Fleets: the Rhodian Maritime Alliance has no effect.")
 
 
-from .war_events import battle_adjustment, refuge_joins, refuge_strength, rise, war_defeated  # noqa: E402,F401
+from .war_events import (battle_adjustment, refuge_held, refuge_joins, refuge_strength, rise,  # noqa: E402,F401
+                         war_defeated)
 
 ROLL_PURPOSES.update({"mob_violence": _("Mob Violence"), "natural_disaster": _("the Natural Disaster"),
                       "storm_at_sea": _("the Storm at Sea")})

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from .deals import check_deals
+from .war_events import check_events
 
 
 def check(s: dict, D: Any) -> None:
@@ -22,6 +23,7 @@ def check(s: dict, D: Any) -> None:
     check_forces(s)
     check_curia_and_forum_disjoint(s)
     check_revolution(s, D)
+    check_events(s, D)
     check_deals(s)
     check_result(s)
 

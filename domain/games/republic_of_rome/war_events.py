@@ -186,11 +186,34 @@ def refuge_leader_back(s: dict, D: Any, lid: str) -> str | None:
     return war
 
 
+def refuge_leader_gone(s: dict, lid: str) -> None:
+    """The Leader Refuge saved leaves play otherwise than with his War (Enemy Leader Dies): the card leaves."""
+    rec = _rec(s, REFUGE)
+    if rec and rec.get("leader") == lid:
+        _put(s, REFUGE, None)
+
+
 def refuge_held(s: dict) -> list[str]:
     """The Leader held on the Refuge card and in no War (for the card count)."""
     rec = _rec(s, REFUGE)
     lid = rec.get("leader") if rec else None
     return [lid] if lid and lid not in s["forum"]["leaders"] else []
+
+
+# ------------------------------------------------------------------------------------------ invariants
+def check_events(s: dict, D: Any) -> None:
+    """The event cards in play are cards of the table; a Leader Refuge saved is in no other place than the card
+    or a War; the Rhodian Fleets are Fleet ids; Era Ends is drawn only with its option, in a turn played."""
+    events = s["forum"]["events"]
+    assert set(events) <= set(D.events), f"unknown events in play: {sorted(set(events) - set(D.events))}"
+    lid = (events.get(REFUGE) or {}).get("leader")
+    if lid:
+        assert lid not in s["curia"]["leaders"] and "ldr:" + lid not in s["discard"] + s["deck"], \
+            f"the Leader Refuge saved, {lid}, is also elsewhere"
+    assert all(isinstance(f, int) for f in (events.get(RHODIAN) or {}).get("fleets", [])), "Rhodian Fleet ids"
+    if s.get("era_ends_revealed"):
+        assert s["options"]["game_end"] == "era_ends_card_forum_phase" and s["era_ends_revealed"] <= s["turn"], \
+            "Era Ends drawn without its option, or in a turn to come"
 
 
 # ------------------------------------------------------------------------------------------ narration

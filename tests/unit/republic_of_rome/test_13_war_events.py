@@ -136,3 +136,32 @@ def test_13_rise_from_refuge_activates_every_war_and_strengthens_each(s):
     del s["forum"]["wars"][held]
     events.war_defeated(s, D, other)
     assert "refuge" not in s["forum"]["events"] and "ldr:philip_v" in s["discard"]
+
+
+def test_13_the_refuge_leader_chosen_by_enemy_leader_dies_takes_the_card_with_him(s):
+    from domain.games.republic_of_rome.event_choices import leader_dies
+    D = data_for(s)
+    with_event(s, "enemy_leader_dies")
+    with_event(s, "refuge")
+    s["forum"]["events"]["refuge"].update(leader="hannibal", war="1st_punic_war")
+    s["forum"]["leaders"] = {"hannibal": "1st_punic_war"}
+    s["deck"].remove("ldr:hannibal")
+    leader_dies(s, D, "hannibal", random.Random(1))
+    assert "refuge" not in s["forum"]["events"] and s["discard"].count("ldr:hannibal") == 1
+    assert events.refuge_held(s) == []  # counted once: in the discard pile
+
+
+def test_13_the_events_invariant_bites(s):
+    from domain.games.republic_of_rome.war_events import check_events
+    D = data_for(s)
+    with_event(s, "refuge")
+    s["forum"]["events"]["refuge"]["leader"] = "hannibal"
+    s["deck"].remove("ldr:hannibal")
+    check_events(s, D)
+    s["curia"]["leaders"] = ["hannibal"]
+    with pytest.raises(AssertionError):
+        check_events(s, D)
+    s["curia"]["leaders"] = []
+    s["era_ends_revealed"] = 1  # without the option
+    with pytest.raises(AssertionError):
+        check_events(s, D)
