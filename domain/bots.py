@@ -2,8 +2,8 @@
 
 The platform's bot is a uniformly random legal choice (`random_choice`). A title may have its own bot, the
 optional rules method `bot_choice(state, prompt, pick)` (domain.rules.Rules): `title_choice` asks it and
-keeps its answer only when the rules accept it, so a title's bot can never play an illegal move; when it has
-no answer (None, or one refused) the random legal choice is played instead.
+keeps its answer only when the rules accept it, so a title's bot can never play an illegal move: a refused
+answer gives way to the title's default choice; when it has no answer the random legal choice is played.
 """
 from __future__ import annotations
 
@@ -29,17 +29,23 @@ def random_choice(prompt: Prompt, rng: Random, rules: Any = None, state: Any = N
 
 def title_choice(rules: Any, state: Any, prompt: Prompt, pick: Pick) -> str | None:
     """The title's own bot's answer (`rules.bot_choice`), accepted by the rules (`domain.forms.accept`: a
-    choice offered, or a form's answer `check_answer` agrees with; returned in canonical form), or None:
-    the title has no bot, the bot has no answer, or its answer is refused."""
+    choice offered, or a form's answer `check_answer` agrees with; returned in canonical form). An answer the
+    rules refuse gives way to the title's default choice (what a missed deadline plays). None: the title has no
+    bot, or its bot has no answer (or neither answer is accepted)."""
     hook = getattr(rules, "bot_choice", None)  # a title object not derived from Rules may lack it
     if hook is None or state is None:
         return None
     answer = hook(state, prompt, pick)
     if answer is None:
         return None
+    return _accepted(rules, state, prompt, answer) or _accepted(rules, state, prompt,
+                                                                rules.default_choice(state, prompt.seat))
+
+
+def _accepted(rules: Any, state: Any, prompt: Prompt, answer: str) -> str | None:
     try:
         return forms.accept(rules, state, prompt, answer).id
-    except (IllegalAction, forms.FormError):
+    except IllegalAction:  # FormError included
         return None
 
 

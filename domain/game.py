@@ -120,8 +120,8 @@ def bot_pick(seed_hex: str, seq: int, prompt: Prompt, rules: Rules | None = None
     """The bot's choice, derived from the secret seed (no generator state; the choice itself is what the
     event records, so replay never re-picks). The title's own bot when it has one (`Rules.bot_choice`,
     through domain.bots.title_choice: its answer is kept only when the rules accept it), drawing its
-    `pick(n)` from the same derivation (one counter per draw); otherwise, or when it has no acceptable
-    answer, a uniformly random legal choice (for a form: domain.forms.random_legal)."""
+    `pick(n)` from the same derivation (one counter per draw; a refused answer gives way to the title's
+    default choice); otherwise a uniformly random legal choice (for a form: domain.forms.random_legal)."""
     draws = iter(range(1 << 21, 1 << 22))  # counters the random legal choice below never uses
     answer = bots.title_choice(rules, state, prompt, lambda n: derive(seed_hex, seq, next(draws), 64) % n)
     if answer is not None:

@@ -212,7 +212,7 @@ class Rules:
         answer), chosen from `state` and `pick(n) -> 0..n-1`, the platform's deterministic random source
         (derived from the game's secret seed and the event's number: nothing else may be random). By default
         None: the platform plays a uniformly random legal choice (`domain.bots`). An answer the rules refuse
-        is replaced by that random legal choice."""
+        is replaced by `default_choice`."""
         return None
 
     # For titles with forms: `check_answer(state, seat, answer) -> None` and `legacy_choice(state, seat,

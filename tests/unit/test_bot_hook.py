@@ -1,6 +1,6 @@
 """The platform's hook for a title's own bot (Rules.bot_choice, domain.bots.title_choice): a seat handed to
 the bot by the `bot` timeout policy plays the title's bot's answer, drawn from the seed; an answer the rules
-refuse gives way to the random legal choice; a title without a bot keeps the random legal choice."""
+refuse gives way to the title's default choice; a title without a bot keeps the random legal choice."""
 from __future__ import annotations
 
 import uuid
@@ -55,10 +55,12 @@ def test_the_bot_pick_is_the_title_bots_answer_and_deterministic():
     assert answer == ROR.default_choice(state, "red") == bots.title_choice(ROR, state, prompt, lambda n: 0)
 
 
-def test_a_refused_title_answer_gives_way_to_the_random_legal_choice(monkeypatch):
+def test_a_refused_title_answer_gives_way_to_the_titles_default_choice(monkeypatch):
     game = ror_game()
     prompt, state = game.prompt_for("red"), game.state
     monkeypatch.setattr(type(ROR), "bot_choice", lambda self, s, p, pick: "not an answer")
+    assert bot_pick(SEED, 5, prompt, ROR, state) == ROR.default_choice(state, "red")
+    monkeypatch.setattr(type(ROR), "bot_choice", lambda self, s, p, pick: None)  # no answer: the random choice
     answer = bot_pick(SEED, 5, prompt, ROR, state)
     assert forms.accept(ROR, state, prompt, answer).id == answer
 

@@ -241,9 +241,9 @@ def test_13_storm_at_sea_sinks_a_commanders_fleets_out_of_his_command_too():
 
 
 # ------------------------------------------------------------------------------------------ the platform
-def test_16_5_the_platform_keeps_the_bots_answer_only_when_the_rules_accept_it(monkeypatch):
+def test_16_5_the_platform_keeps_the_bots_answer_only_when_the_rules_accept_it_else_the_default(monkeypatch):
     s = RULES.setup(seats_for(4), {}, random.Random(3))
     p = RULES.prompts(s)[0]
     assert bots.title_choice(RULES, s, p, random.Random(0).randrange) == bot(s, p)
     monkeypatch.setattr(type(RULES), "bot_choice", lambda self, state, prompt, pick: '{"nonsense": 1}')
-    assert bots.title_choice(RULES, s, p, random.Random(0).randrange) is None
+    assert bots.title_choice(RULES, s, p, random.Random(0).randrange) == RULES.default_choice(s, p.seat)
