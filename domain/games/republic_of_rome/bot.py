@@ -295,7 +295,8 @@ def propose(s: dict, D: Any, seat: str, values: dict, pick: Pick) -> dict:
         better = land_bill_values(s, D, seat)
     else:
         better = None
-    return {**values, **better} if better else values
+    # the missed-deadline default withdraws the proposal (defaults.py "propose"): the bot puts it to the vote
+    return {**values, **(better or {}), "then": "continue"}
 
 
 def _aligned_in_rome(s: dict) -> list[str]:

@@ -112,11 +112,22 @@ def senator_options(D: Any, s: dict, ids: list[str]) -> tuple[Option, ...]:
     return tuple(Option(sid, senator_name(D, s, sid)) for sid in ids)
 
 
-def then_field() -> OneOf:
+WITHDRAW, WITHDRAW_ADJOURN = "withdraw", "withdraw_adjourn"
+
+
+def then_field(tribune: bool = False) -> OneOf:
     """What the PM does once this vote is over (an advance order, as the by-mail game masters took them): one
-    round trip less for his last proposal. It lapses if somebody else presides by then."""
-    return OneOf("then", _("After this vote"), (Option("continue", _("I make another proposal or adjourn then")),
-                                                Option("adjourn", _("Adjourn the Senate"))))
+    round trip less for his last proposal; it lapses if somebody else presides by then. Or he withdraws the
+    proposal before any vote (then chooses again, or adjourns: the game masters' "no proposal", the missed
+    deadline's answer). A Tribune's faction only puts its proposal or withdraws it (Rule 9.3)."""
+    if tribune:
+        return OneOf("then", _("This proposal"), (Option("continue", _("Put it to the vote")),
+                                                  Option(WITHDRAW, _("Withdraw it: no proposal"))))
+    return OneOf("then", _("After this vote"), (
+        Option("continue", _("I make another proposal or adjourn then")),
+        Option("adjourn", _("Adjourn the Senate")),
+        Option(WITHDRAW, _("Withdraw this proposal before the vote, and choose again")),
+        Option(WITHDRAW_ADJOURN, _("Withdraw this proposal before the vote, and adjourn the Senate"))))
 
 
 def with_order(s: dict, D: Any, k: Kind) -> Form:
@@ -124,7 +135,7 @@ def with_order(s: dict, D: Any, k: Kind) -> Form:
     kind's minimal proposal. A Tribune's proposal (Rule 9.3) has neither: the order is the PM's, and a Tribune
     cannot adjourn."""
     if tribune_seat(s) is not None:
-        return Form(k.form(s, D).fields, encode(k.default(s, D)))
+        return Form(k.form(s, D).fields + (then_field(tribune=True),), encode({**k.default(s, D), "then": "continue"}))
     return Form(k.form(s, D).fields + (order_field(), then_field()),
                 encode({**k.default(s, D), "order": "first", "then": "continue"}))
 
@@ -240,6 +251,8 @@ class SenatePropose(Step):
         return with_order(s, D, KINDS[s["ctx"]["kind"]])
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
+        if values.get("then") in (WITHDRAW, WITHDRAW_ADJOURN):
+            return  # nothing is proposed
         k = KINDS[s["ctx"]["kind"]]
         k.check(s, D, values)
         rest = {f: v for f, v in values.items() if f not in ("order", "then")}
@@ -250,14 +263,25 @@ class SenatePropose(Step):
         return _("Your proposal: %(kind)s.", kind=KINDS[s["ctx"]["kind"]].label)
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
-        """ror-by-mail.md: the minimal legal proposal of the kind chosen (as its form first offers it)."""
+        """ror-by-mail.md: no proposals: the proposal is withdrawn and the Senate adjourns (a Tribune's
+        faction withdraws its proposal). The other fields keep the form's first offer."""
         if tribune_seat(s) is not None:
-            return dict(KINDS[s["ctx"]["kind"]].default(s, D))
-        return {**KINDS[s["ctx"]["kind"]].default(s, D), "order": "first", "then": "continue"}
+            return {**KINDS[s["ctx"]["kind"]].default(s, D), "then": WITHDRAW}
+        return {**KINDS[s["ctx"]["kind"]].default(s, D), "order": "first", "then": WITHDRAW_ADJOURN}
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
-        submit(s, D, rng, s["ctx"].pop("kind"), values, "senate_other_business")
+        kind = s["ctx"].pop("kind")
+        if values.get("then") in (WITHDRAW, WITHDRAW_ADJOURN):
+            note(s, "proposal_withdrawn", seat=seat, adjourn=values["then"] == WITHDRAW_ADJOURN)
+            if tribune_seat(s) is not None:
+                tribunes.clear_reservation(s)
+            if values["then"] == WITHDRAW_ADJOURN:
+                goto(s, D, "senate_adjourn", rng)
+            else:
+                advance(s, D, rng, "senate_other_business")
+            return
+        submit(s, D, rng, kind, values, "senate_other_business")
 
 
 def submit(s: dict, D: Any, rng: Random, name: str, values: dict, back: str) -> None:
@@ -329,6 +353,13 @@ def _resumes(t: Any, n: dict) -> str:
 def _suspended_fails(t: Any, n: dict) -> str:
     return _("The suspended proposal has become impossible and fails: %(proposal)s.",
              proposal=proposal_words(t.D, t.s, n["proposal"]))
+
+
+@narrates("proposal_withdrawn")
+def _withdrawn(t: Any, n: dict) -> str:
+    if n["adjourn"]:
+        return _("%(seat)s withdraws its proposal before the vote, and the Senate adjourns.", seat=t.who(n["seat"]))
+    return _("%(seat)s withdraws its proposal before the vote.", seat=t.who(n["seat"]))
 
 
 @narrates("tribune_proposes_nothing")

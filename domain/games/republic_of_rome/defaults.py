@@ -55,7 +55,8 @@ DEFAULTS: dict[str, Message] = {
                             "lowest-numbered candidate who needs no consent."),
     "nominate_consul_for_life": _("No Consul for Life is nominated: the agenda goes on."),
     "other_business": _("No proposal: the Senate adjourns."),
-    "propose": _("The kind of proposal you chose is put to the vote as its form first offers it."),
+    "propose": _("No proposal: yours is withdrawn before the vote and the Senate adjourns (a faction proposing "
+                 "with a Tribune withdraws its proposal)."),
     "consent": _("No answer is a refusal: the Senator does not consent."),
     "unanimous_defeat": _("The presiding Senator steps down for the rest of the turn (a Censor ends the "
                           "Prosecutions); he keeps his office and his Influence."),

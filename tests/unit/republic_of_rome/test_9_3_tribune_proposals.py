@@ -46,8 +46,10 @@ def test_9_3_a_pm_proposal_in_other_business_is_reservable_and_the_tribune_facti
     assert "adjourn" not in ids and ids[0] == "none" and "raise_forces" in ids  # a Tribune cannot adjourn
     s = answer(s, "blue", "raise_forces")
     form = prompt_for(s, "blue").form
-    assert form.field("order") is None and form.field("then") is None  # the voting order stays the PM's
-    s = answer(s, "blue", {"legions": 2, "fleets": 0})
+    assert form.field("order") is None  # the voting order stays the PM's
+    assert [o.value for o in form.field("then").options] == ["continue", "withdraw"]  # a Tribune cannot adjourn
+    assert '"then":"withdraw"' in RULES.default_choice(s, "blue")  # a missed deadline: no proposal
+    s = answer(s, "blue", {"legions": 2, "fleets": 0, "then": "continue"})
     entry = s["floor"][-1]
     assert entry["by"] == "blue" and entry["proposal"]["tribune"] and reserved(s) is None
     assert entry["first"] == "red"  # clockwise from the PM

@@ -43,7 +43,7 @@ def test_9_3_a_vote_sending_the_pm_to_war_may_be_suspended_and_is_voted_again_af
     assert any("Blue plays a Tribune: the vote is suspended" in x for x in narration(before, s, "green"))
     assert s["factions"]["blue"]["hand"] == [] and s["senators"]["1"]["location"] == "rome"
     assert asked_kinds(s) == {"blue": "other_business"}  # its own proposal first
-    s = answer(answer(s, "blue", "minor_motion"), "blue", {"senator": "5"})
+    s = answer(answer(s, "blue", "minor_motion"), "blue", {"senator": "5", "then": "continue"})
     for seat in ("red", "blue", "green"):
         s = vote(s, seat, {})
     # the suspended deployment is put to the vote again, from the start
@@ -57,7 +57,7 @@ def test_9_3_a_vote_sending_the_pm_to_war_may_be_suspended_and_is_voted_again_af
 def test_9_3_the_suspended_vote_fails_when_the_tribune_proposal_makes_it_impossible():
     s = vote(send_the_pm(), "red", {"1": "yes"})
     s = vote(s, "blue", {}, tribune="suspend")
-    s = answer(answer(s, "blue", "disband_forces"), "blue", {"legions": 5, "fleets": 0})
+    s = answer(answer(s, "blue", "disband_forces"), "blue", {"legions": 5, "fleets": 0, "then": "continue"})
     before = s
     s = votes_all(s, "yes")
     assert len(s["legions"]) == 5

@@ -220,12 +220,21 @@ def test_9_8_7_a_minor_motion_carries_no_unanimous_defeat_penalty():
     assert "4" not in [o.value for o in prompt_for(answer(s, "red", "minor_motion"), "red").form.field("senator").options]
 
 
-def test_9_9_a_missed_deadline_adjourns_and_a_missed_proposal_is_the_minimal_one():
+def test_9_9_a_missed_deadline_adjourns_and_a_missed_proposal_is_withdrawn_and_the_senate_adjourns():
     from domain.games.republic_of_rome import RULES
     s = business()
     assert RULES.default_choice(s, "red") == "adjourn"
     s = answer(s, "red", "raise_forces")
-    assert RULES.default_choice(s, "red") == '{"fleets":0,"legions":1,"order":"first","then":"continue"}'
+    missed = RULES.default_choice(s, "red")
+    assert missed == '{"fleets":0,"legions":1,"order":"first","then":"withdraw_adjourn"}'  # ror-by-mail: no proposal
+    after = answer(s, "red", missed)
+    assert len(after["legions"]) == 4 and "senate" not in after and after["phase"] != "senate"
+
+
+def test_9_8_2_the_pm_may_withdraw_a_proposal_before_the_vote_and_choose_again():
+    s = answer(business(), "red", "raise_forces")
+    s = answer(s, "red", {"legions": 2, "fleets": 0, "order": "first", "then": "withdraw"})
+    assert asked_kinds(s) == {"red": "other_business"} and len(s["legions"]) == 4 and "floor" not in s
 
 
 def test_9_2_a_defeated_proposal_comes_back_only_materially_changed():
@@ -235,7 +244,7 @@ def test_9_2_a_defeated_proposal_comes_back_only_materially_changed():
     s = answer(s, "red", "raise_forces")
     with pytest.raises(IllegalAction):
         answer(s, "red", {"legions": 1, "fleets": 0, "order": "last", "then": "continue"})  # another voting order is no change
-    assert RULES.default_choice(s, "red") == '{"fleets":1,"legions":0,"order":"first","then":"continue"}'  # the next smallest
+    assert RULES.default_choice(s, "red") == '{"fleets":1,"legions":0,"order":"first","then":"withdraw_adjourn"}'  # the next smallest
     s = votes_all(answer(s, "red", {"legions": 2, "fleets": 0, "order": "first", "then": "continue"}), "yes")
     assert len(s["legions"]) == 6
 
