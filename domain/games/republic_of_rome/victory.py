@@ -3,8 +3,8 @@
 1. The Republic falls, everybody loses (`republic_falls`): four or more Active Wars at the end of a Combat
    Phase (combat.py), People Revolt (population.py), bankruptcy (state_accounts.py, events.py).
 2. A faction in revolt wins instead when the Republic falls while it is in revolt (`republic_falls`); the
-   rebel's own battles (defeating the Senate's army, or the Senate sending none) end the game through
-   `end_game` in revolution.py.
+   rebel's own victories (the Senate's army defeated: "rebel_defeats_senate", or none sent:
+   "rebel_unopposed") end the game through `end_game` in civil_war.py.
 3. 35 Influence: a non-rebel Senator in Rome with 35 Influence becomes Consul for Life at once
    (`check_consul_for_life`, run after every apply by the adapter; spec 18.20).
 4. A Consul for Life (3, or elected by the Senate: business.py) wins for his faction if the Republic
@@ -179,6 +179,12 @@ def reason_sentence(D: Any, s: dict, result: dict) -> str:
     if reason == "consul_for_life" and sid:
         return _("%(senator)s became Consul for Life and the Republic survived the turn.",
                  senator=senator_name(D, s, sid))
+    if reason == "rebel_unopposed" and sid:
+        return _("The Senate sent no army against %(senator)s, in revolt: his faction takes Rome.",
+                 senator=senator_name(D, s, sid))
+    if reason == "rebel_defeats_senate" and sid:
+        return _("%(senator)s, in revolt, defeated the Senate's army: his faction takes Rome.",
+                 senator=senator_name(D, s, sid))
     if reason == "end_of_scenario":
         return _("The last card of the deck was drawn this turn: the scenario ends, and the faction with the "
                  "most Influence wins.")
@@ -237,7 +243,8 @@ def short_reason(result: dict) -> str:
     """A few words for the lobby line."""
     return {"four_wars": _("four Active Wars"), "people_revolt": _("People Revolt"), "bankruptcy": _("bankruptcy"),
             "consul_for_life": _("Consul for Life"), "end_of_scenario": _("most Influence at the end of the deck"),
-            "era_ends": _("most Influence when the Era ended")}.get(result["reason"], _("civil war"))
+            "era_ends": _("most Influence when the Era ended"), "rebel_unopposed": _("a revolt the Senate did not oppose"),
+            "rebel_defeats_senate": _("civil war")}.get(result["reason"], _("civil war"))
 
 
 @narrates("game_over")

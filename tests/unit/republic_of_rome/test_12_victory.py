@@ -178,3 +178,30 @@ def test_12_no_decision_is_taken_once_the_game_is_over():
     s = edit(position())
     victory.republic_falls(s, data_for(s), "people_revolt")
     assert RULES.prompts(s) == []
+
+
+def test_12_the_invariants_check_the_result():
+    s = edit(position())
+    victory.republic_falls(s, data_for(s), "people_revolt")
+    RULES.check_invariants(s)
+    s["result"]["explanation"]["red"]["influence"] += 1
+    with pytest.raises(AssertionError, match="explanation"):
+        RULES.check_invariants(s)
+    s = edit(position())
+    s["result"] = {"kind": "victory", "winners": ["red"], "reason": "end_of_scenario"}
+    with pytest.raises(AssertionError, match="before the end"):
+        RULES.check_invariants(s)
+
+
+@pytest.mark.parametrize("reason, said, short", [
+    ("rebel_unopposed", "The Senate sent no army against Julius (4), in revolt: his faction takes Rome.",
+     "a revolt the Senate did not oppose"),
+    ("rebel_defeats_senate", "Julius (4), in revolt, defeated the Senate's army: his faction takes Rome.", "civil war")])
+def test_12_2_the_rebel_s_own_victories_are_explained(reason, said, short):
+    from domain.games.republic_of_rome.summary import summary
+    s = edit(position())
+    s["senators"]["4"]["rebel"] = True
+    victory.end_game(s, data_for(s), "victory", ["blue"], reason, senator="4")
+    assert [str(x) for x in RULES.view(s, "red")["result_lines"][:2]] == ["The game is over: Blue wins.", said]
+    assert str(summary(s, data_for(s))).endswith(f"Blue wins: {short}")
+    assert RULES.outcome(s).details["explanation"]["blue"]["rebels"] == ["4"]
