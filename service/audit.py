@@ -53,7 +53,8 @@ def _content(required: dict, optional: dict | None = None) -> dict:
     return {"type": "object", "required": ["at", "salt", *required], "properties": props}
 
 
-_CHOICE = {"seat": _ID, "prompt_id": _ID, "choice": _ID, "by": _ID}
+_ANSWER = {"type": "string", "minLength": 1, "maxLength": forms.MAX_ANSWER}  # a choice id or a form's answer (JSON)
+_CHOICE = {"seat": _ID, "prompt_id": _ID, "choice": _ANSWER, "by": _ID}
 CONTENT_SCHEMAS: dict[str, dict] = {
     "GameCreated": _content(
         {"rules": _ID, "rules_version": _ID, "options": {"type": "object"}, "seed_commitment": _SHA256,
@@ -66,7 +67,7 @@ CONTENT_SCHEMAS: dict[str, dict] = {
     "ChoiceSealed": _content(_CHOICE, {"key": {"type": ["string", "null"]}, "order": {"type": "integer"}}),
     "ChoicesRevealed": _content({"state_hash": _SHA256, "choices": {"type": "array", "items": {
         "type": "object", "required": ["seat", "prompt_id", "choice", "draws"],
-        "properties": {"seat": _ID, "prompt_id": _ID, "choice": _ID, "draws": _DRAWS}}}}),
+        "properties": {"seat": _ID, "prompt_id": _ID, "choice": _ANSWER, "draws": _DRAWS}}}}),
     "MessagePosted": _content({"text": _TEXT, "to": {"anyOf": [{"const": "all"},
                                                             {"type": "array", "items": _ID}]}},
                               {"seat": {"type": ["string", "null"]}}),
@@ -81,7 +82,7 @@ CONTENT_SCHEMAS: dict[str, dict] = {
     "GameResumed": _content({}),
     "PreferencesChanged": _content({"seat": _ID, "preference": _ID}),
     "ChoiceUndone": _content({"seat": _ID}),
-    "StandingOrderSet": _content({"seat": _ID, "kind": _ID, "choice": _ID, "label": _TEXT}),
+    "StandingOrderSet": _content({"seat": _ID, "kind": _ID, "choice": _ANSWER, "label": _TEXT}),
     "StandingOrderCancelled": _content({"seat": _ID, "order": {"type": "integer"}}),
     "Private": {"const": {"redacted": True}},
 }
