@@ -3,6 +3,8 @@ scenario (item 5: AH at the end of the turn the deck ran out, VG at the end of t
 the result explained per faction (issue #16 item 3): the outcome, the narration, the view, the board, the lobby."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from domain.games.republic_of_rome import RULES, turn, victory
@@ -47,6 +49,7 @@ def test_12_1_four_active_wars_at_the_end_of_the_combat_phase_and_everybody_lose
     assert out.winners == () and out.details["kind"] == "collective_loss" and out.details["reason"] == "four_wars"
     assert out.scores == {"red": 15, "blue": 16, "green": 9}
     assert not any(facts["won"] for facts in out.details["explanation"].values())
+    assert json.loads(json.dumps(out.to_json()))["details"]["explanation"]["blue"]["influence"] == 16  # stored as JSON
     said = lines(s)
     assert said[0] == ("The game is over: the Republic has fallen and every player loses. Four or more Wars were "
                        "Active at the end of the Combat Phase: the Republic falls.")
@@ -205,3 +208,19 @@ def test_12_2_the_rebel_s_own_victories_are_explained(reason, said, short):
     assert [str(x) for x in RULES.view(s, "red")["result_lines"][:2]] == ["The game is over: Blue wins.", said]
     assert str(summary(s, data_for(s))).endswith(f"Blue wins: {short}")
     assert RULES.outcome(s).details["explanation"]["blue"]["rebels"] == ["4"]
+
+
+def test_12_5_vg_era_ends_drawn_by_an_initiative_ends_the_game_with_that_forum_phase():
+    from tests.scenario.republic_of_rome.forum_position import TRIBUNES, forum, roll
+    from tests.scenario.republic_of_rome.position import answer_defaults
+    s = position(game_end="era_ends_card_forum_phase")
+    s["deck"] = ["era:ends", *TRIBUNES] + [c for c in s["deck"] if c != "era:ends" and c not in TRIBUNES]
+    s, rng = forum(s, dice=[3, 5], strict=False)  # Initiative roll 8: the top card is drawn
+    s = roll(s, RULES.prompts(s)[0].seat, rng)
+    assert s["era_ends_revealed"] == s["turn"] and not s["finished"]
+    for _ in range(200):
+        if s["finished"] or s["phase"] != "forum":
+            break
+        s = answer_defaults(s, rng)
+    assert s["finished"] and s["phase"] == "forum" and s["result"]["reason"] == "era_ends"
+    assert s["result"]["winners"] == ["blue"]  # 16 Influence against 15 and 9
