@@ -142,6 +142,8 @@ class RevolutionPublicDeals(Step):
         for seat in live_seats(s):
             v = answers[seat]
             if v["act"].startswith(DEAL):
+                if not set(v.get("cards", [])) <= set(s["factions"][seat]["hand"]):  # never between seal and reveal
+                    raise IllegalAction(_("A sealed deal names cards no longer in its faction's hand."))
                 p = {"from": seat, "to": v["act"][len(DEAL):], "cards": list(v.get("cards", [])),
                      "give": v["give"], "get": v["get"]}
                 proposals.append(p)
@@ -195,6 +197,9 @@ class RevolutionDealConfirm(Step):
         return Form(tuple(fields))
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
+        p = s["ctx"]["proposals"][0]
+        if not set(p["cards"]) <= set(s["factions"][p["from"]]["hand"]):  # lapsed on arrival (next_proposal)
+            raise IllegalAction(_("This deal has lapsed: its cards are no longer in hand."))
         if values["answer"] == REFUSE and values.get("cards"):
             raise IllegalAction(_("Cards are given only with a deal you accept."))
 
@@ -278,6 +283,9 @@ class RevolutionDealRuling(Step):
 
     def deal(self, s: dict, claim: dict) -> dict:
         return next(d for d in deals(s) if d["id"] == claim["deal"])
+
+    def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
+        """Every ruling is one of the form's (checked by the form): nothing more to check."""
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         return _("A faction claims that a public deal was broken. Judging by the terms said in the open channel, "
