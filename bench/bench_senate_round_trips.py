@@ -50,6 +50,8 @@ def typical_answer(rules: Any, state: dict, prompt: Any, chooser: random.Random,
         return answer
     values = json.loads(answer)
     values.update({k: v for k, v in CALM.items() if prompt.form.field(k) is not None})
+    if values.get("then") in ("withdraw", "withdraw_adjourn"):  # a typical proposer puts his proposal to the vote
+        values["then"] = "adjourn" if values["then"] == "withdraw_adjourn" and prompt.form.field("order") else "continue"
     if prompt.form.field("dictator") is not None and chooser.random() < NO_DICTATOR:
         values["dictator"] = prompt.form.field("dictator").options[0].value
     if prompt.kind == "senate_vote":
