@@ -70,6 +70,10 @@ def release_possessions(s: dict, sid: str) -> None:
         s["legions"] = [{**unit, "loyal_to": None} if unit["loyal_to"] == sid else unit for unit in s["legions"]]
     if s["temporary_rome_consul"] == sid:
         s["temporary_rome_consul"] = None
+    if any(c["commander"] == sid or c.get("master_of_horse") == sid for c in s.get("commands", [])):
+        # spec 18.15: his units stay on the War card without him; the card may come back from the Curia later
+        s["commands"] = [{**c, "master_of_horse": None} if c.get("master_of_horse") == sid else c
+                         for c in s["commands"] if c["commander"] != sid]
 
 
 def aligned_count(s: dict, seat: str) -> int:

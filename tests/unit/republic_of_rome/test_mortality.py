@@ -147,6 +147,23 @@ def test_5_3_veterans_lose_their_allegiance_but_stay_veterans():
     assert s["legions"][0]["loyal_to"] == "2"  # the input state is untouched
 
 
+def test_5_3_a_commander_who_dies_away_from_battle_leaves_his_command_and_his_units_stay_on_the_war():
+    s = position()
+    wid = next(iter(s["forum"]["wars"]))
+    s["legions"] = [{"id": 1, "veteran": False, "loyal_to": None, "at": "war:" + wid}]
+    s["senators"]["2"]["location"] = "war:" + wid
+    s["senators"]["4"]["location"] = "war:" + wid
+    s["commands"] = [{"commander": "2", "war": wid, "legions": [1], "fleets": [], "order": 1,
+                      "master_of_horse": None, "turn": 1},
+                     {"commander": "4", "war": wid, "legions": [], "fleets": [], "order": 2,
+                      "master_of_horse": "2", "turn": 1}]
+    after = kill(s, "2")
+    assert [c["commander"] for c in after["commands"]] == ["4"]  # his card may come back from the Curia
+    assert after["commands"][0]["master_of_horse"] is None
+    assert after["legions"][0]["at"] == "war:" + wid
+    assert len(s["commands"]) == 2  # the input state is untouched
+
+
 def test_5_3_a_dead_statesman_leaves_the_game_and_his_family_card_goes_to_the_curia_unless_he_led():
     s = position()
     s["senators"]["2"]["statesman"] = "2A"
