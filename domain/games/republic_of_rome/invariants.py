@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from .deals import check_deals
+from .senate import check_senate
 from .war_events import check_events
 
 
@@ -25,6 +26,7 @@ def check(s: dict, D: Any) -> None:
     check_revolution(s, D)
     check_events(s, D)
     check_deals(s)
+    check_senate(s)
     check_result(s)
 
 

@@ -281,6 +281,21 @@ def _consent(t: Any, n: dict) -> str:
     return _("%(senators)s refuse: the proposal is withdrawn.", senators=names)
 
 
+# ------------------------------------------------------------------------------------------ invariants
+def check_senate(s: dict) -> None:
+    """Invariants (invariants.py): a Tribune's reservation (Rule 9.3) names a seat and lives only while the
+    Senate sits; a suspended proposal waits only in other business; a sealed vote's answers come only from
+    factions still to vote."""
+    from . import floor
+    from .business import KINDS
+    seat = s.get("tribune_reserved")
+    assert seat is None or (seat in s["seats"] and "senate" in s), f"a Tribune reservation outside the Senate: {seat}"
+    for item in (s.get("senate") or {}).get("suspended", []):
+        assert item["kind"] in KINDS and s["senate"]["stage"] == "other", f"a suspended proposal out of place: {item}"
+    if s["step"] == "senate_sealed_vote":
+        assert set(s["sealed"]) <= set(floor.remaining(s)), "a sealed vote from a faction not to vote"
+
+
 # ------------------------------------------------------------------------------------------ narration
 @narrates("senate_opens")
 def _opens(t: Any, n: dict) -> str:

@@ -85,3 +85,17 @@ def test_9_3_no_reservation_outside_other_business():
         seat = next(iter(asked_kinds(s)))
     assert s["floor"][-1]["proposal"]["kind"] == "censor"
     assert tribune_options(s, "blue") == ["none", "veto"]
+
+
+def test_9_3_a_reservation_lives_only_while_the_senate_sits():
+    import json
+
+    import pytest
+    s = reserve_during_thanks()
+    RULES.check_invariants(s)
+    broken = json.loads(json.dumps(s))
+    del broken["senate"]
+    with pytest.raises(AssertionError):
+        RULES.check_invariants(broken)
+    s = answer(s, "blue", "none")
+    assert reserved(s) is None
