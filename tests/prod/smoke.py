@@ -2,8 +2,13 @@
 
 Starts gunicorn (2 workers) on a fresh PostgreSQL database, a Celery worker and beat on Redis (own key
 prefix), and an aiosmtpd SMTP sink; creates a Sylla game over HTTP with the operator token, plays it to
-the end (most decisions through the JSON API, some by e-mail reply through `tabularium mail-in`), checks
-that the sink received the expected e-mails, checks /healthz and /metrics, and stops everything.
+the end (most decisions through the JSON API, some by e-mail reply through `tabularium mail-in`), then a
+3-player game of The Republic of Rome the same way (its forms answered as a client can: a random answer
+the rules may refuse with a 422, tried again, then the form's default, as the bot does; some by e-mail,
+one line per field) for SMOKE_ROR_TURNS whole turns (default 2; `all`: to its end), after which the
+operator abandons it with `tabularium abandon` (the seed is revealed, the finished e-mails go out); checks
+that the sink received the expected e-mails for each game, checks /healthz and /metrics, and stops
+everything.
 Run directly (`python -m tests.prod.smoke`) or through tests/prod/test_prod_smoke.py.
 """
 from __future__ import annotations
@@ -26,11 +31,14 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 
-from domain.forms import random_reply
+from domain.forms import Form, default_answer, random_answer, random_reply
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 PLAYERS = [{"name": n, "email": f"{n.lower()}@smoke.example"} for n in ("Ann", "Bob", "Cid")]
+GAMES = ("sylla", "republic_of_rome")
+ROR_TURNS = None if os.environ.get("SMOKE_ROR_TURNS", "2") == "all" else int(os.environ.get("SMOKE_ROR_TURNS", "2"))
+FORM_TRIES = 20          # random answers to a form before its default (domain.forms.random_legal's count)
 EMAIL_EVERY = 9          # every 7th decision is answered by e-mail reply
 DEADLINE_S = 900
 
@@ -145,14 +153,14 @@ def wait_for(check, seconds: float, what: str) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def reply_to(mail: EmailMessage, choice_number: int) -> bytes:
+def reply_to(mail: EmailMessage, body: int | str) -> bytes:
     reply = EmailMessage()
     reply["From"] = mail["To"]
     reply["To"] = mail["Reply-To"]
     reply["Subject"] = "Re: " + str(mail["Subject"])
     reply["Message-ID"] = f"<{uuid.uuid4().hex}@player.example>"
     reply["In-Reply-To"] = mail["Message-ID"]
-    reply.set_content(f"{choice_number}\n\nOn a day, the server wrote:\n> ...\n")
+    reply.set_content(f"{body}\n\nOn a day, the server wrote:\n> ...\n")
     return reply.as_bytes()
 
 
@@ -162,12 +170,12 @@ def latest_turn_mail(stack: Stack, seat: str, game_id: str) -> EmailMessage | No
     return mine[-1] if mine else None
 
 
-def play(stack: Stack) -> dict:
+def play(stack: Stack, rules: str = "sylla") -> dict:
     status, created = http("POST", f"{stack.base}/api/games", stack.operator,
-                           {"rules": "sylla", "players": PLAYERS, "options": {}})
+                           {"rules": rules, "players": PLAYERS, "options": {}})
     assert status == 201, (status, created)
     game_id, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
-    rng, decisions, by_mail = random.Random(11), 0, 0
+    rng, decisions, by_mail, abandoned = random.Random(11), 0, 0, False
     started = time.monotonic()
     while time.monotonic() - started < DEADLINE_S:
         status, summary = http("GET", f"{stack.base}/api/games/{game_id}", tokens[next(iter(tokens))])
@@ -177,7 +185,19 @@ def play(stack: Stack) -> dict:
         seat = rng.choice(summary["waiting_for"])
         status, view = http("GET", f"{stack.base}/api/games/{game_id}/view", tokens[seat])
         prompt = view["prompt"]
+        if rules != "sylla" and ROR_TURNS is not None and view["state"]["turn"] > ROR_TURNS:
+            abandon(stack, game_id)
+            abandoned = True
+            break
         if prompt is None:
+            continue
+        if prompt.get("form") and rules != "sylla":
+            if decisions % EMAIL_EVERY == EMAIL_EVERY - 1 and len(summary["waiting_for"]) == 1 \
+                    and answer_form_by_mail(stack, game_id, seat, view, rng):
+                by_mail += 1
+            else:
+                answer_form(stack, game_id, tokens[seat], prompt, rng)
+            decisions += 1
             continue
         if prompt.get("form"):  # a form is answered over HTTP; the rules may refuse a random answer (422)
             status, answer = http("POST", f"{stack.base}/api/games/{game_id}/actions", tokens[seat],
@@ -197,11 +217,40 @@ def play(stack: Stack) -> dict:
                                    "idempotency_key": uuid.uuid4().hex, "standing": rng.random() < 0.15})
             assert status in (200, 409), (status, answer)  # 409: a sealed round moved on meanwhile
         decisions += 1
-    return {"game_id": game_id, "tokens": tokens, "decisions": decisions, "by_mail": by_mail,
+    return {"rules": rules, "abandoned": abandoned, "game_id": game_id, "tokens": tokens, "decisions": decisions, "by_mail": by_mail,
             "seconds": time.monotonic() - started}
 
 
-def answer_by_mail(stack: Stack, game_id: str, seat: str, view: dict, number: int) -> bool:
+def abandon(stack: Stack, game_id: str) -> None:
+    """The operator ends the game from the terminal (production environment): status abandoned, seed revealed."""
+    result = run([str(BIN / "tabularium"), "abandon", game_id, "--reason", "prod-smoke: turns played"], stack.env)
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+
+
+def answer_form(stack: Stack, game_id: str, token: str, prompt: dict, rng: random.Random) -> None:
+    """A form answered as an API client can, as the bot does: random answers until the rules accept one
+    (a 422 each time they refuse), after FORM_TRIES the form's default; 409 when a sealed round moved on."""
+    form = Form.from_json(prompt["form"])
+    for attempt in range(FORM_TRIES * 5):
+        choice = random_answer(form, rng) if attempt != FORM_TRIES else default_answer(form)
+        status, answer = http("POST", f"{stack.base}/api/games/{game_id}/actions", token,
+                              {"prompt_id": prompt["id"], "choice": choice, "idempotency_key": uuid.uuid4().hex})
+        assert status in (200, 409, 422), (status, answer)
+        if status != 422:
+            return
+    raise AssertionError(f"no answer to {prompt['kind']} accepted in {FORM_TRIES * 5} tries")
+
+
+def answer_form_by_mail(stack: Stack, game_id: str, seat: str, view: dict, rng: random.Random) -> bool:
+    """A form answered by e-mail reply, one line per field (the rules may refuse a random answer: then
+    False, and the form is answered over HTTP)."""
+    from tests.web.ror_play import reply_lines
+
+    form = Form.from_json(view["prompt"]["form"])
+    return answer_by_mail(stack, game_id, seat, view, reply_lines(form, random_answer(form, rng)))
+
+
+def answer_by_mail(stack: Stack, game_id: str, seat: str, view: dict, number: int | str) -> bool:
     """Reply to the seat's turn e-mail composed at the current chain head (so its reply token names the
     current prompt); False when no such e-mail arrives in time (the seat was already due: no new e-mail)."""
     head = view["game"]["chain_head"]
@@ -218,7 +267,8 @@ def answer_by_mail(stack: Stack, game_id: str, seat: str, view: dict, number: in
         wait_for(current_mail, 8, f"the turn e-mail for {seat}")
     except AssertionError:
         return False
-    result = run([str(BIN / "tabularium"), "mail-in", "--json"], stack.env, reply_to(found[0], number + 1))
+    body = number + 1 if isinstance(number, int) else number  # a choice's number, or a form's reply lines
+    result = run([str(BIN / "tabularium"), "mail-in", "--json"], stack.env, reply_to(found[0], body))
     outcome = json.loads(result.stdout or b"{}")
     return outcome.get("outcome") == "accepted"
 
@@ -271,20 +321,23 @@ def answered_at_once(events: list, n: int, seat: str, prompt: str) -> bool:
 def check(stack: Stack, played: dict) -> dict:
     game_id = played["game_id"]
     status, view = http("GET", f"{stack.base}/api/games/{game_id}/view", stack.operator)
-    assert status == 200 and view["game"]["status"] == "finished", view
+    ended = "abandoned" if played["abandoned"] else "finished"
+    assert status == 200 and view["game"]["status"] == ended, view
     status, audit = http("GET", f"{stack.base}/api/games/{game_id}/audit", stack.operator)
     assert status == 200 and audit["chain_valid"] and audit["replay_valid"] and audit["randomness_valid"], audit
-    wait_for(lambda: sum(m["X-Tabularium-Kind"] == "finished" for m in stack.mails()) >= len(PLAYERS), 60,
-             "the game-finished e-mails")
+    wait_for(lambda: sum(m["X-Tabularium-Kind"] == "finished" and m["X-Tabularium-Game"] == game_id
+                         for m in stack.mails()) >= len(PLAYERS), 60, "the game-finished e-mails")
     mails = [m for m in stack.mails() if m["X-Tabularium-Game"] == game_id]
     kinds: dict[str, int] = {}
     for mail in mails:
         kinds[mail["X-Tabularium-Kind"]] = kinds.get(mail["X-Tabularium-Kind"], 0) + 1
     assert kinds.get("invitation") == len(PLAYERS), kinds
     assert kinds.get("finished") == len(PLAYERS), kinds
-    assert kinds.get("your_turn") == expected_turn_mails(stack, game_id), kinds
+    expected = expected_turn_mails(stack, game_id)
+    assert kinds.get("your_turn") == expected, (played["rules"], kinds, f"your-turn e-mails expected: {expected}")
     status, archive = http("GET", f"{stack.base}/api/games/{game_id}/export", stack.operator)
-    assert any(e["content"].get("by") == "standing" for e in archive["events"]), "no standing order ever played"
+    if played["rules"] == "sylla":  # The Republic of Rome's decisions are forms: its standing votes are its own
+        assert any(e["content"].get("by") == "standing" for e in archive["events"]), "no standing order ever played"
     assert kinds.get("reply_accepted") == played["by_mail"], kinds
     emails = {s["seat"]: s["email"] for s in view["game"]["players"]} if "email" in view["game"]["players"][0] else None
     for mail in mails:
@@ -294,7 +347,7 @@ def check(stack: Stack, played: dict) -> dict:
     for seat in played["tokens"]:
         subjects = {str(m["Subject"]) for m in mails if m["X-Tabularium-Seat"] == seat}
         assert len(subjects) == 1, f"one thread per player: {subjects}"
-    assert played["by_mail"] >= 3, f"only {played['by_mail']} decisions went through mail-in"
+    assert played["by_mail"] >= 3, f"only {played['by_mail']} decisions of {played['rules']} went through mail-in"
     status, health = http("GET", f"{stack.base}/healthz")
     assert status == 200 and health["database"] == "ok" and health["broker"] == "ok", health
     status, metrics = http("GET", f"{stack.base}/metrics")
@@ -313,17 +366,20 @@ def main() -> int:
         stack = Stack(Path(tmp), database_url)
         try:
             stack.start()
-            played = play(stack)
-            report = check(stack, played)
+            results = []
+            for rules in GAMES:
+                played = play(stack, rules)
+                results.append((played, check(stack, played)))
         except BaseException:
             print(stack.logs(), file=sys.stderr)
             raise
         finally:
             codes = stack.stop()
             pg.drop_database(database_url)
-    print(f"prod-smoke: {played['decisions']} decisions ({played['by_mail']} by e-mail reply), "
-          f"{report['emails']} e-mails {report['kinds']}, stopped {codes}, "
-          f"{time.monotonic() - started:.0f} s in all")
+    for played, report in results:
+        print(f"prod-smoke: {played['rules']}: {played['decisions']} decisions ({played['by_mail']} by e-mail "
+              f"reply) in {played['seconds']:.0f} s, {report['emails']} e-mails {report['kinds']}")
+    print(f"prod-smoke: stopped {codes}, {time.monotonic() - started:.0f} s in all")
     return 0
 
 

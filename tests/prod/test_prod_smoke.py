@@ -18,7 +18,7 @@ def _redis_up() -> bool:
         return False
 
 
-def test_production_stack_plays_a_whole_sylla_game():
+def test_production_stack_plays_a_whole_sylla_game_and_the_republic_of_rome():
     pg.require_postgres()
     if not _redis_up():
         if os.environ.get("CI") == "true":
@@ -27,5 +27,5 @@ def test_production_stack_plays_a_whole_sylla_game():
     result = subprocess.run([sys.executable, "-m", "tests.prod.smoke"], capture_output=True, text=True,
                             timeout=900, cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-6000:]
-    assert "prod-smoke:" in result.stdout
+    assert "prod-smoke: sylla:" in result.stdout and "prod-smoke: republic_of_rome:" in result.stdout
     print(result.stdout)
