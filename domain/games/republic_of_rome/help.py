@@ -183,11 +183,17 @@ SECTIONS: tuple[dict, ...] = (
           "each of your Senators in Rome, and the talents each spends for extra votes (one vote per talent, "
           "paid from his own treasury to the Bank). A proposal passes with more yes than no votes; a tie "
           "fails."),
+        _("With a Tribune (or Cato's free use) the same form lets you veto the proposal before your faction "
+          "votes, reserve the next proposal for your faction during a proposal of other business, or suspend "
+          "a vote that would send the Presiding Magistrate to war: your proposal then comes first, and the "
+          "suspended one is voted again afterwards unless yours made it impossible."),
     ), ("senate_vote",)),
     _section("consuls", "9.5", _("Electing the Consuls"), (
         _("The Presiding Magistrate nominates two Senators in Rome who hold no office except Censor. The pair "
           "is elected or rejected together; a rejected pair may not be nominated again this turn. When only "
           "one possible pair is left, it is appointed without a vote."),
+        _("In the same form he may nominate the Censor: that vote follows the Consuls (and the Dictator) "
+          "without asking him again, unless the candidate is no longer eligible by then."),
     ), ("nominate_consuls",)),
     _section("consular-office", "9.5", _("Rome Consul or Field Consul"), (
         _("The factions of the two new Consuls each say, sealed, which of the two should be Rome Consul. If "
@@ -202,7 +208,8 @@ SECTIONS: tuple[dict, ...] = (
     _section("call-faction", "9.2", _("Calling the factions to vote"), (
         _("The Presiding Magistrate calls the factions one at a time, in the order he chooses, and sees each "
           "vote before he calls the next. He may also let the others vote in seat order without being asked "
-          "again on this proposal."),
+          "again on this proposal, or cut off debate by calling an immediate vote: the factions still to vote "
+          "answer at once and their votes are revealed together (he may also call one with his proposal)."),
     ), ("call_faction",)),
     _section("dictator", "9.5", _("The Dictator and his Master of Horse"), (
         _("With three or more Active Wars, or one War of strength 20 or more, Rome may have a Dictator. The "
@@ -233,7 +240,9 @@ SECTIONS: tuple[dict, ...] = (
     _section("other-business", "9.8", _("Other business"), (
         _("After the Governors, the Presiding Magistrate chooses what to propose next, one kind at a time: "
           "Concessions, Land Bills, raising or disbanding forces, sending Commanders to war, Consul for Life, "
-          "a minor motion... or he adjourns the Senate. Each proposal is one form, then the vote."),
+          "a minor motion... or he adjourns the Senate. Each proposal is one form, then the vote. Before the "
+          "vote he may withdraw it, and choose again or adjourn. A Commander in the field may be recalled "
+          "with all his force or with part of it."),
     ), ("other_business", "propose")),
     _section("consent", "9.7, 9.8", _("A Senator's consent"), (
         _("Some proposals need the consent of the Senator they name: a Prosecutor, the sponsors of a Land "
