@@ -15,6 +15,7 @@ from .machine import FORM, Step, ret, state
 from .names import name_of
 from .narrate import narrates
 from .state import bump, hrao, hrao_seat, note
+from .war_end import war_left_play
 
 
 # --------------------------------------------------------------------------------- Storm at Sea
@@ -116,10 +117,12 @@ def leader_dies(s: dict, D: Any, lid: str, rng: Random) -> None:
 
 
 def sue_for_peace(s: dict, D: Any, war: str, rng: Random) -> None:
-    """The War leaves play for half its Spoils (rounded down) and is shuffled into the top six cards."""
+    """The War leaves play for half its Spoils (rounded down) and is shuffled into the top six cards; its
+    armies come home, its units go to Italy and its captives die (war_end.war_left_play, Rule 10.3 item 7)."""
     half = D.wars[war]["spoils"] // 2
     s["treasury"] += half
     s["forum"]["wars"] = {w: v for w, v in s["forum"]["wars"].items() if w != war}
+    war_left_play(s, D, rng, war)
     relink_leaders(s, D)
     top = s["deck"][:6] + ["war:" + war]
     rng.shuffle(top)
