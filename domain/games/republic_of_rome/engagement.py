@@ -51,14 +51,15 @@ def abilities(D: Any, s: dict, sid: str, kind: str) -> list[dict]:
 
 def dice_numbers(s: dict, D: Any, c: dict, used: dict) -> tuple[set, set]:
     """Rule 10.3 item 4: the War's Disaster and Standoff numbers (cancelled by a Statesman who nullifies
-    them for its series) and those of the Leaders of its series in play, less those used this turn."""
+    them for its series) and those of the Leaders in play of its series or with it (the Leader Refuge saved
+    joins a War of another series: Rule 13 [A]), less those used this turn."""
     war = D.wars[c["war"]]
     nullified = any(a["series"] == war["series"] for a in abilities(D, s, c["commander"],
                                                                     "nullify_war_disaster_standoff"))
     disaster = set() if nullified else set(war["disaster"])
     standoff = set() if nullified else set(war["standoff"])
-    for lid in s["forum"]["leaders"]:
-        if D.leaders[lid]["series"] == war["series"]:
+    for lid, with_war in s["forum"]["leaders"].items():
+        if D.leaders[lid]["series"] == war["series"] or with_war == c["war"]:
             disaster.add(D.leaders[lid]["disaster"])
             standoff.add(D.leaders[lid]["standoff"])
     return disaster - set(used.get("disaster", [])), standoff - set(used.get("standoff", []))

@@ -62,6 +62,17 @@ def test_10_3_scipio_cancels_the_punic_wars_numbers_not_the_leaders(combat_only)
     assert after["battles"][0]["result"] == "disaster"
 
 
+def test_10_3_the_leader_refuge_saved_brings_his_numbers_to_the_war_he_joined(combat_only):
+    s = position()  # the 1st Gallic War: Disaster 13, Standoff 15
+    after = fight(s, [2, 3, 3], blanks(s, 1))  # 8 + 4 = 12: no Disaster number of the Gallic War
+    assert after["battles"][0]["result"] != "disaster"
+    s["forum"]["leaders"] = {"hamilcar": GALLIC}  # a Punic Leader (Disaster 8) saved by Refuge, joined it
+    s["forum"]["events"] = {"refuge": {"flipped": False, "level": 1, "turn": 1, "leader": "hamilcar", "war": GALLIC}}
+    s["deck"].remove("ldr:hamilcar")
+    after = fight(s, [2, 3, 3], blanks(s, 5))
+    assert after["battles"][0]["result"] == "disaster"
+
+
 def test_10_3_fabius_cunctator_halves_the_losses(combat_only):
     s = position()
     s["senators"]["2"] = {**s["senators"]["1"], "id": "2", "family": "2", "statesman": "2A"}
