@@ -75,7 +75,7 @@ def missed_deadline_line(view: dict) -> str | None:
 
 
 VOTE_STATUS = {"open": _("being voted"), "passed": _("passed"), "failed": _("failed"), "vetoed": _("vetoed"),
-               "cancelled": _("cancelled")}
+               "cancelled": _("cancelled"), "suspended": _("suspended by a Tribune")}
 VOTE_WORDS = {"yes": _("yes"), "no": _("no")}
 
 
