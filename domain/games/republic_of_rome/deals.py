@@ -33,7 +33,7 @@ from domain.i18n import _, n_
 from domain.rules import IllegalAction, comma_list, seat_name
 
 from .machine import FORM, Step, goto, state
-from .names import card_name
+from .names import card_name, talents
 from .narrate import narrates
 from .revolution import live_seats, move_cards
 from .state import bump, note
@@ -188,6 +188,16 @@ class RevolutionDealConfirm(Step):
     def legal(self, s: dict, D: Any) -> dict:
         return {s["ctx"]["proposals"][0]["to"]: [FORM]}
 
+    def situation(self, s: dict, D: Any) -> list[str]:
+        """view.situation: the proposal waiting for its answer, as public as its reveal was."""
+        p = s["ctx"]["proposals"][0]
+        return [n_("%(seat)s proposes a public deal to %(partner)s: %(n)d card now, %(give)s promised by %(seat)s "
+                   "and %(get)s by %(partner)s at the next Redistribution.",
+                   "%(seat)s proposes a public deal to %(partner)s: %(n)d cards now, %(give)s promised by %(seat)s "
+                   "and %(get)s by %(partner)s at the next Redistribution.", len(p["cards"]),
+                   seat=seat_name(p["from"]), partner=seat_name(p["to"]), give=talents(p["give"]),
+                   get=talents(p["get"]))]
+
     def form(self, s: dict, D: Any, seat: str) -> Form:
         fields: list = [OneOf("answer", _("The deal"), (Option(ACCEPT, _("Accept")), Option(REFUSE, _("Refuse"))))]
         mine = [c for c in s["factions"][seat]["hand"] if c not in committed(s, seat)]
@@ -271,6 +281,10 @@ class RevolutionDealRuling(Step):
     def legal(self, s: dict, D: Any) -> dict:
         return {seat: [FORM] for seat in self.judges(s) if seat not in s["sealed"]}
 
+    def situation(self, s: dict, D: Any) -> list[str]:
+        return [_("%(claimant)s claims that %(seat)s broke deal %(n)d.", claimant=seat_name(c["by"]),
+                  seat=seat_name(other_party(self.deal(s, c), c["by"])), n=c["deal"]) for c in s["ctx"]["claims"]]
+
     def form(self, s: dict, D: Any, seat: str) -> Form:
         items = tuple(Option(f"{c['deal']}:{c['by']}", _("%(claimant)s claims %(seat)s broke deal %(n)d",
                                                           claimant=seat_name(c["by"]),
@@ -332,6 +346,11 @@ class RevolutionDealVoid(Step):
     def legal(self, s: dict, D: Any) -> dict:
         return {s["ctx"]["upheld"][0]["by"]: [VOID, KEEP]}
 
+    def situation(self, s: dict, D: Any) -> list[str]:
+        claim = s["ctx"]["upheld"][0]
+        return [_("The claim of %(seat)s on deal %(n)d is upheld: %(seat)s voids the deal or lets it stand.",
+                  seat=seat_name(claim["by"]), n=claim["deal"])]
+
     def label(self, s: dict, D: Any, seat: str, cid: str) -> str:
         deal = s["ctx"]["upheld"][0]["deal"]
         return _("Void deal %(n)d", n=deal) if cid == VOID else _("Let deal %(n)d stand", n=deal)
@@ -373,6 +392,14 @@ def void(s: dict, deal: dict, seat: str) -> None:
 def owed(s: dict, deal: dict, seat: str) -> int:
     """Talents `seat` still owes under `deal` at the Redistribution after it (0 once he voided it)."""
     return 0 if seat in deal["voided_by"] else deal["talents"][seat]
+
+
+def promises_due(s: dict) -> list[str]:
+    """The talents promised under public deals for this turn's Redistribution, still owed (public): the
+    Redistribution's situation on the board (redistribution.py)."""
+    return [_("Deal %(n)d: %(seat)s promised %(partner)s %(talents)s at this Redistribution.", n=d["id"],
+              seat=seat_name(p), partner=seat_name(other_party(d, p)), talents=talents(owed(s, d, p)))
+            for d in deals(s) if d["turn"] + 1 == s["turn"] for p in d["parties"] if owed(s, d, p)]
 
 
 def deals_view(s: dict, D: Any, viewer: str | None) -> list[dict]:

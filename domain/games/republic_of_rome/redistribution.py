@@ -112,6 +112,11 @@ class SealedTransfers(Step):
     def legal(self, s: dict, D: Any) -> dict:
         return {seat: [FORM] for seat in self.asked(s) if seat not in s["sealed"]}
 
+    def situation(self, s: dict, D: Any) -> list[str]:
+        """view.situation: the talents promised under public deals for this Redistribution (Rule 16, deals.py)."""
+        from .deals import promises_due
+        return promises_due(s)
+
     def form(self, s: dict, D: Any, seat: str) -> Form:
         return transfers_form(s, D, seat, self.to_others)
 

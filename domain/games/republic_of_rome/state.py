@@ -27,6 +27,8 @@ every phase uses. A state is plain JSON. The keys:
   hrao (sid of the presiding official, recomputed), temporary_rome_consul (sid or None)
   initiatives (this turn's count), deck_exhausted_turn (the turn the last card was drawn),
   log_turn (per-turn facts), result (the end, once decided)
+  deals [{id, turn, parties [seat, seat], cards {seat: [card ids given]}, talents {seat: promised for the next
+      Redistribution}, claimed [seats], voided_by [seats]}]: the public deals (deals.py, Rule 16; absent: none)
   sealed: seat -> answer (simultaneous decisions waiting for the last seat)
   notes: what the last apply did, for narration (rendered per viewer in narrate.py)
 

@@ -192,3 +192,20 @@ def test_16_random_turns_with_deals_claims_rulings_and_voids_keep_the_invariants
         RULES.check_invariants(s)
     if s["turn"] > 3:
         assert {"public_deal", "confirm_deal", "rule_on_breach"} <= kinds, kinds
+
+
+def test_16_the_board_shows_the_proposal_the_claims_and_what_is_owed_at_the_redistribution():
+    from domain.games.republic_of_rome.deals import promises_due
+
+    s = table({"red": RED_CARDS, "blue": BLUE_CARDS})
+    s = all_answer(s, red=propose(s, "red", "blue", ["con:mining"], give=3, get=2))
+    assert RULES.view(s, None)["situation"] == [
+        "Red proposes a public deal to Blue: 1 card now, 3 T promised by Red and 2 T by Blue at the next "
+        "Redistribution."]
+    s = answer(s, "blue", {"answer": "accept", "cards": []})
+    assert promises_due(s) == []  # due at the next turn's Redistribution
+    s["turn"] += 1
+    assert promises_due(s) == ["Deal 1: Red promised Blue 3 T at this Redistribution.",
+                               "Deal 1: Blue promised Red 2 T at this Redistribution."]
+    s["deals"] = [{**s["deals"][0], "claimed": ["blue"], "voided_by": ["blue"]}]
+    assert promises_due(s) == ["Deal 1: Red promised Blue 3 T at this Redistribution."]
