@@ -12,7 +12,7 @@ from domain.i18n import _
 
 from .business import land_bill_in_effect
 from .deployment import recall_command
-from .forces import commands, fleets_at, move, naval_pending, units_at
+from .forces import commands, move, naval_pending
 from .machine import Step, goto, state
 from .names import card_name
 from .narrate import narrates
@@ -121,38 +121,32 @@ class SenateNewAlliance(Step):
 
 def apply_alliance(s: dict, D: Any, rng: Random, wid: str) -> None:
     """Normal side: the State gets half the Spoils (rounded down) and the War is shuffled into the top six
-    cards of the deck (its Naval Victory marker gone). Flipped: the War is discarded with its full Spoils and
-    its Provinces are created. Its forces come home; a Leader left without a War of his series goes to the
-    Curia [A]."""
+    cards of the deck (its Naval Victory marker gone), as a War that sues for peace: its Leaders join another
+    War of their series or go to the Curia, the Leader Refuge saved goes back onto that card [A]. Flipped: the
+    War is discarded with its full Spoils and its Provinces are created, as a War defeated: the Events' hook
+    runs (Refuge, the Rhodian end: events.war_defeated) and its Leaders move on (Rule 10.1) [A]. Either way
+    its armies come home, its units go to Italy and its captives die (war_end.war_left_play)."""
+    from .event_choices import relink_leaders
+    from .events import war_defeated
+    from .war_end import create_provinces, leaders_move_on, war_left_play
     flipped = s["forum"]["events"][NEW_ALLIANCE].get("flipped")
     spoils = D.wars[wid]["spoils"] if flipped else D.wars[wid]["spoils"] // 2
-    for c in [c for c in commands(s) if c["war"] == wid]:
-        recall_command(s, c["commander"])
-    move(s, "legions", units_at(s, "war:" + wid), "italy")
-    move(s, "fleets", fleets_at(s, "war:" + wid), "italy")
+    if flipped:
+        war_defeated(s, D, wid)  # while the card is still in play
     s["forum"]["wars"] = {w: v for w, v in s["forum"]["wars"].items() if w != wid}
+    war_left_play(s, D, rng, wid)
     s["treasury"] += spoils
+    s["forum"]["events"] = {e: v for e, v in s["forum"]["events"].items() if e != NEW_ALLIANCE}
+    note(s, "new_alliance", war=wid, spoils=spoils, discarded=bool(flipped))
     if flipped:
         s["discard"] = s["discard"] + ["war:" + wid]
         create_provinces(s, D, wid)
+        leaders_move_on(s, D, wid)
     else:
         top = s["deck"][:6] + ["war:" + wid]
         rng.shuffle(top)
         s["deck"] = top + s["deck"][6:]
-    series = D.wars[wid]["series"]
-    if not any(D.wars[w]["series"] == series for w in s["forum"]["wars"]):
-        gone = [lid for lid in s["forum"]["leaders"] if D.leaders[lid]["series"] == series]
-        s["forum"]["leaders"] = {lid: v for lid, v in s["forum"]["leaders"].items() if lid not in gone}
-        s["curia"] = {**s["curia"], "leaders": s["curia"]["leaders"] + gone}
-    s["forum"]["events"] = {e: v for e, v in s["forum"]["events"].items() if e != NEW_ALLIANCE}
-    note(s, "new_alliance", war=wid, spoils=spoils, discarded=bool(flipped))
-
-
-def create_provinces(s: dict, D: Any, wid: str) -> None:
-    for pid in D.wars[wid].get("creates_provinces", []):
-        if pid not in s["provinces"]:
-            s["provinces"][pid] = {"developed": False, "governor": None, "term": 0}
-            s["forum"]["provinces"] = s["forum"]["provinces"] + [pid]
+        relink_leaders(s, D)
 
 
 @narrates("senate_adjourns")

@@ -35,3 +35,47 @@ def test_13_a_war_suing_for_peace_sends_its_commander_home_and_kills_its_captive
     assert all(u["at"] == "italy" for u in s["legions"] + s["fleets"])
     assert s["treasury"] == 50 + D.wars[PUNIC]["spoils"] // 2
     check(s, D)
+
+
+def test_13_a_new_alliance_sends_the_army_home_and_its_captives_die():
+    from domain.games.republic_of_rome.adjournment import apply_alliance
+    s = punic_army()
+    D = data_for(s)
+    with_event(s, "new_alliance")
+    apply_alliance(s, D, random.Random(1), PUNIC)
+    assert s["senators"]["1"]["location"] == "rome" and not s["commands"] and "6" not in s["senators"]
+    assert all(u["at"] == "italy" for u in s["legions"] + s["fleets"])
+    assert "war:" + PUNIC in s["deck"][:7] and s["forum"]["leaders"] == {} and "hamilcar" in s["curia"]["leaders"]
+    check(s, D)
+
+
+def test_13_a_new_alliance_takes_the_refuge_leader_back_onto_the_card():
+    from domain.games.republic_of_rome.adjournment import apply_alliance
+    s = punic_army()
+    D = data_for(s)
+    with_event(s, "new_alliance")
+    with_event(s, "refuge")
+    s["forum"]["events"]["refuge"].update(leader="hamilcar", war=PUNIC)
+    apply_alliance(s, D, random.Random(1), PUNIC)
+    assert s["forum"]["leaders"] == {} and s["forum"]["events"]["refuge"]["leader"] == "hamilcar"
+    assert "hamilcar" not in s["curia"]["leaders"]
+    check(s, D)
+
+
+def test_13_a_flipped_new_alliance_ends_the_war_as_defeated_the_rhodian_fleets_leave_refuge_saves():
+    from domain.games.republic_of_rome.adjournment import apply_alliance
+    s = punic_army()
+    D = data_for(s)
+    s["deck"].remove("war:2nd_punic_war")  # no Punic War left: Hamilcar would be discarded
+    s["discard"].append("war:2nd_punic_war")
+    with_event(s, "new_alliance", 2)
+    with_event(s, "refuge")
+    s["fleets"] = s["fleets"] + [{"id": i, "at": "italy"} for i in range(6, 14)]
+    s["forum"]["events"]["rhodian_maritime_alliance"] = {"flipped": False, "level": 1, "turn": 1,
+                                                         "fleets": list(range(6, 14))}
+    apply_alliance(s, D, random.Random(1), PUNIC)
+    assert "war:" + PUNIC in s["discard"] and s["treasury"] == 50 + D.wars[PUNIC]["spoils"]
+    assert "rhodian_maritime_alliance" not in s["forum"]["events"] and len(s["fleets"]) == 5
+    assert s["forum"]["events"]["refuge"]["leader"] == "hamilcar" and "ldr:hamilcar" not in s["discard"]
+    assert {"sicilia", "sardinia_et_corsica"} <= set(s["provinces"])
+    check(s, D)
