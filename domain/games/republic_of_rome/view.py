@@ -73,8 +73,9 @@ def forum_view(s: dict, D: Any) -> dict:
         "leaders": [{"id": lid, "name": card_name(D, "ldr:" + lid), "war": war, **leader_card(D, lid),
                      "war_name": card_name(D, "war:" + war) if war in D.wars else None}
                     for lid, war in fm["leaders"].items()],
-        "events": [{"id": e, **dict(v), "name": name_of(D.events[e]["name"]) if e in D.events else e}
-                   for e, v in fm["events"].items()],
+        "events": [{"id": e, **dict(v), "name": name_of(D.events[e]["name"]) if e in D.events else e,
+                    **({"leader_name": card_name(D, "ldr:" + v["leader"])} if v.get("leader") in D.leaders else {})}
+                   for e, v in fm["events"].items()],  # Refuge's saved Leader by name (war_events.py)
         "provinces": list(fm["provinces"]),
         "province_names": [name_of(D.provinces[p]["name"]) if p in D.provinces else p for p in fm["provinces"]],
         "concessions": [{"id": c, "name": card_name(D, "con:" + c)} for c in fm["concessions"]],
@@ -178,10 +179,61 @@ def build_view(s: dict, D: Any, viewer: str | None, waiting_for: list[str]) -> d
         "floor": floor_view(s, D, viewer),
         "combat": combat_view(s, D),  # this turn's battles and the captives (combat.py, public)
         "deals": deals_view(s, D, viewer),  # public deals (deals.py): which cards, only to their parties
+        "commands": commands_view(s, D),  # Commanders in the field with their units (forces.py, public)
+        "revolt": revolt_view(s, D),  # the faction in revolt, its army, the Senate's army sent against it
+        "offers": offers_view(s),  # Revolution Phase card offers waiting for an answer: who, to whom, how many
         "sealed": sorted(s["sealed"]),  # who has answered a sealed decision; never what
         "waiting_for": list(waiting_for),
         "waiting": waiting_sentence(s, D, waiting_for) if waiting_for else "",
     }
+
+
+def units(s: dict, ids: Any, kind: str = "legions") -> dict:
+    wanted = set(ids)
+    mine = [u for u in s[kind] if u["id"] in wanted]
+    return {"units": len(mine), "veterans": sum(1 for u in mine if u.get("veteran"))}
+
+
+def commands_view(s: dict, D: Any) -> list[dict]:
+    """Commanders in the field (public): the War, the units, the Master of Horse; `victorious` (waiting for
+    the Revolution Phase) and `proconsul` (Rule 10.4: stays after a battle that was not a Victory, or sent an
+    earlier turn)."""
+    fought = {b["commander"]: b["result"] for b in s.get("battles", []) if b["turn"] == s["turn"]}
+    out = []
+    for c in s.get("commands") or []:
+        horse = c.get("master_of_horse")
+        victorious = bool(c.get("victorious"))
+        out.append({"commander": c["commander"], "name": senator_name(D, s, c["commander"]), "war": c["war"],
+                    "war_name": card_name(D, "war:" + c["war"]) if c["war"] in D.wars else c["war"],
+                    "legions": units(s, c["legions"]), "fleets": len(c["fleets"]),
+                    "master_of_horse_name": senator_name(D, s, horse) if horse in s["senators"] else None,
+                    "victorious": victorious, "proconsul": not victorious and (
+                        c.get("turn", s["turn"]) < s["turn"] or fought.get(c["commander"], "victory") != "victory")})
+    return out
+
+
+def revolt_view(s: dict, D: Any) -> dict | None:
+    """Rule 11.2 (rebels.py, civil_war.py), public: the rebel faction, its Senators, its army (Legions at
+    "rebel") and the Senate's army sent against it."""
+    revolt = s.get("revolt")
+    if not revolt:
+        return None
+    army = units(s, [u["id"] for u in s["legions"] if u["at"] == "rebel"])
+    war = s.get("civil_war")
+    sent = None
+    if war and war.get("commander") in s["senators"]:
+        sent = {"name": senator_name(D, s, war["commander"]), "turn": war["turn"], "legions": units(s, war["legions"])}
+    return {"seat": revolt["seat"], "rebel_name": senator_name(D, s, revolt["rebel"]) if revolt["rebel"] in s["senators"] else None,
+            "senator_names": [senator_name(D, s, sid) for sid in revolt["senators"] if sid in s["senators"]],
+            "legions": army, "turn": revolt["turn"], "senate_army": sent}
+
+
+def offers_view(s: dict) -> list[dict]:
+    """Rule 11.1: the card offers waiting for their answer; who offers how many cards to whom is public
+    (which cards, only the receiver's hand shows)."""
+    if not str(s["step"]).startswith("revolution_") or not isinstance(s.get("ctx"), dict):
+        return []
+    return [{"from": o["from"], "to": o["to"], "cards": len(o["cards"])} for o in s["ctx"].get("offers") or []]
 
 
 def waiting_sentence(s: dict, D: Any, who: list[str]) -> str:

@@ -11,8 +11,11 @@ text on a phone and reach screen readers as tables. Four parts (five once the ga
   under way, and (for the viewer's own decision with a deadline) what a missed deadline plays;
 * Rome: the State treasury, Unrest, Legions and Veterans, Fleets, Drought, Evil Omens, Manpower Shortage,
   Land Bills, the deck;
-* the Forum: Wars by status with their strengths, enemy Leaders, Events, unaligned Senators, Provinces,
-  Concessions awaiting award, the Curia;
+* the Forum: Wars by status with their strengths, enemy Leaders, Events (with the Leader Refuge saved and the
+  Rhodian Fleets), unaligned Senators, Provinces, Concessions awaiting award, the Curia;
+* war and revolt (only when there is something to say): this turn's battles with their numbers (a table),
+  the captives and their ransom, the Commanders in the field with their units, the faction in revolt and its
+  army, the card offers waiting for an answer, the public deals (ror_war.py beside this module);
 * the factions, in seat order: leader, cards, Influence, votes, and every Senator with MIL, ORA, LOY, INF,
   POP, Knights, talents, office, Prior Consul, corruption and where he is; the viewer's own faction also
   shows its treasury and hand.
@@ -31,6 +34,7 @@ from domain.i18n import _, n_
 from domain.rules import comma_list
 
 from .senate_floor import model as floor_more
+from .ror_war import model as war_model
 
 WAR_ORDER = ("active", "imminent", "unprosecuted", "inactive")
 WAR_STATUS = {"active": _("Active Wars"), "imminent": _("Imminent Wars"), "unprosecuted": _("Unprosecuted Wars"),
@@ -53,7 +57,7 @@ def model(view: dict) -> dict:
         "result": list(s.get("result_lines") or []) if s["finished"] else [],
         "winners": list((s.get("result") or {}).get("winners") or []) if s["finished"] else [],
         "answered": [{"seat": seat, "name": names.get(seat, seat)} for seat in s.get("sealed") or []],
-        "rome": rome(s), "forum": forum(s), "floor": floor(s.get("floor") or {}, names), "floor_more": floor_more(view),
+        "rome": rome(s), "forum": forum(s), "war": war_model(s, names), "floor": floor(s.get("floor") or {}, names), "floor_more": floor_more(view),
         "factions": [faction(s["factions"][seat], names, viewer, s.get("hrao_seat")) for seat in s["seats"]],
     }
 
@@ -137,8 +141,7 @@ def forum(s: dict) -> dict:
     return {
         "wars": [group for group in wars if group["wars"]],
         "leaders": fm["leaders"],
-        "events": [{"name": e["name"], "intensified": bool(e.get("flipped")), "level": e.get("level")}
-                   for e in fm["events"]],
+        "events": [event(e, fm) for e in fm["events"]],
         "senators": [senator(x, None) for x in fm["senators"]],
         "open_provinces": list(fm.get("province_names") or []),
         "governed": governed,
@@ -146,6 +149,22 @@ def forum(s: dict) -> dict:
         "curia": list(curia.get("senator_names") or []) + list(curia.get("concession_names") or [])
                  + list(curia.get("leader_names") or []),
     }
+
+
+def event(e: dict, fm: dict) -> dict:
+    """An Event in play; Refuge says which enemy Leader it saved and where he is, the Rhodian Maritime Alliance
+    how many Fleets it gave (war_events.py keeps both on the event's record)."""
+    out = {"name": e["name"], "intensified": bool(e.get("flipped")), "level": e.get("level"), "details": []}
+    leader = e.get("leader")
+    if e["id"] == "refuge" and leader:
+        wars = {w["id"]: w["name"] for w in fm["wars"]}
+        joined = [wars[w] for w in (e.get("wars") or [e.get("war")]) if w in wars]
+        saved = e.get("leader_name") or leader
+        out["details"].append(_("saved Leader: %(leader)s, with %(wars)s", leader=saved, wars=comma_list(joined))
+                              if joined else _("saved Leader: %(leader)s, waiting for his War", leader=saved))
+    if e["id"] == "rhodian_maritime_alliance" and e.get("fleets"):
+        out["details"].append(n_("%(n)d Rhodian Fleet", "%(n)d Rhodian Fleets", len(e["fleets"])))
+    return out
 
 
 def war(w: dict, leaders: list) -> dict:
