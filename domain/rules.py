@@ -131,6 +131,9 @@ class Rules:
     * `shown_cards(state, seat) -> list[tuple[str, Message]]`: the seat's secret cards as (card id, label),
       for "show my cards" (the platform composes the message from the real hand, so its reader can trust
       it). A title without secret cards leaves it out and the feature is not offered (`shown_cards_for`).
+    * `outcome_lines(state, viewer) -> list[Message]`: once the game is over, who won (or that everybody lost),
+      why, and each seat's explanation, in sentences for `viewer` (a seat, REFEREE or None); the game page's
+      "Game over" box and the "game finished" e-mail print them (`outcome_lines_for`). By default none.
     * A viewer `REFEREE` (`"*"`) sees everything.
     """
 
@@ -236,6 +239,12 @@ def shown_cards_for(rules: Rules, state: State, seat: str) -> list[tuple[str, st
     when the title has no secret cards to show (the platform then offers no "show my cards")."""
     hook = getattr(rules, "shown_cards", None)
     return [(str(cid), label) for cid, label in hook(state, seat)] if hook is not None else None
+
+
+def outcome_lines_for(rules: Rules, state: State, viewer: str | None) -> list:
+    """The title's explanation of a finished game for `viewer` (its optional `outcome_lines`), else []."""
+    hook = getattr(rules, "outcome_lines", None)
+    return list(hook(state, viewer)) if hook is not None else []
 
 
 def forced_choice_is_public(rules: Rules, state: State, prompt: Prompt) -> bool:

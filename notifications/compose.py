@@ -37,7 +37,7 @@ from domain.decided_by import automatic, players_own
 from domain.forms import reply_guide
 from domain.help import rule_section
 from domain.i18n import Message, _, from_json
-from domain.rules import seat_name
+from domain.rules import outcome_lines_for, seat_name
 from notifications import tokens
 from notifications.keywords import words_for
 from notifications.outbox import mail_domain
@@ -231,7 +231,7 @@ def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict,
         "game_url": f"{base}/games/{gid}", "history_url": f"{base}/games/{gid}/history",
         "audit_url": f"{base}/games/{gid}/audit", "archive_url": f"{base}/api/games/{gid}/export",
         "unsubscribe_url": f"{base}/u/{unsub}", "unsubscribe_mailto": tokens.reply_address(settings, unsub),
-        "outcome": _outcome(game, names, language), "seed": game.seed if game.status in ("finished", "abandoned") else None,
+        "outcome": _outcome(game, names, language, seat), "seed": game.seed if game.status in ("finished", "abandoned") else None,
         "schedule": sched, "names": names, "params": row["params"], "email": contact["email"],
         "pending_tokens": pending,
         "headline": tr(headline(game, prompt)) if row["kind"] in HEADLINED and prompt is not None
@@ -385,13 +385,16 @@ def _reply_guide(form: Any, language: str) -> dict:
     return guide
 
 
-def _outcome(game: Any, names: dict, language: str = locales.DEFAULT) -> dict | None:
+def _outcome(game: Any, names: dict, language: str = locales.DEFAULT, seat: str | None = None) -> dict | None:
+    """Who won (no winner: everybody lost), the scores, and the title's explanation for this reader (its
+    optional `outcome_lines`: why the game ended, each seat's result), rendered in the reader's language."""
     if not game.outcome:
         return None
     o = game.outcome
     return {"winners": [locales.render(seat_label(w, names), language) for w in o["winners"]],
             "scores": [{"who": locales.render(seat_label(s, names), language), "score": v}
-                       for s, v in o["scores"].items()]}
+                       for s, v in o["scores"].items()],
+            "lines": [locales.render(line, language) for line in outcome_lines_for(game.rules, game.state, seat)]}
 
 
 def subject(ctx: dict) -> str:

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from domain import forms
 from domain.errors import GameError
 from domain.i18n import _
-from domain.rules import IllegalAction, seat_name, shown_cards_for
+from domain.rules import IllegalAction, outcome_lines_for, seat_name, shown_cards_for
 from service import views
 from domain.clock import clock_of, describe_clock
 from service.games import token_hash
@@ -77,6 +77,7 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
                            recent=recent, messages=messages, error=error, notice=notice, filled=filled,
                            last_move=last_move, news=news,
                            may_export=may_export, over=views.is_over(game),
+                           outcome_lines=outcome_lines_for(game.rules, game.state, view["you"]["seat"]) if game.outcome else [],
                            clock_lines=describe_clock(clock_of(game.options)))
     return Response(html, status=status, headers={"Cache-Control": "no-store"})
 

@@ -125,6 +125,11 @@ class RepublicOfRome(Rules):
         return Outcome(scores, tuple(result["winners"]),
                        {"kind": result["kind"], "reason": result["reason"], "explanation": explained})
 
+    def outcome_lines(self, state: dict, viewer: str | None) -> list[str]:
+        """Rule 12, for the platform's "Game over" box and e-mail: who won (or that the Republic fell and every
+        player loses), why, and each faction's Influence with what was not counted (victory.result_lines)."""
+        return victory.result_lines(data_for(state), state, viewer)
+
     def describe(self, before: dict, seat: str, choice: str, after: dict, viewer: str | None) -> list[str]:
         return narrate(data_for(after), after, viewer)
 
