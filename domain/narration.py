@@ -156,7 +156,8 @@ class HistoryBuilder:
         scores = comma_list(_("%(seat)s %(score)s", seat=seat_name(s), score=v) for s, v in o["scores"].items())
         winners = [seat_name(w) for w in o["winners"]]
         return [join_sentences([_("Game over."),
-                                n_("%(winners)s wins.", "%(winners)s win.", len(winners) or 1, winners=and_list(winners)),
+                                n_("%(winners)s wins.", "%(winners)s win.", len(winners), winners=and_list(winners))
+                                if winners else _("Everybody loses."),
                                 _("Scores: %(scores)s.", scores=scores)]),
                 _("Seed revealed: %(seed)s.", seed=c["seed"])]
 

@@ -60,7 +60,8 @@ def test_12_the_game_over_box_says_everybody_loses_and_why(tmp_path, monkeypatch
         mails = Mailboxes(tmp_path / "mail").to(PLAYERS[0]["email"], "finished")
         assert mails, "a finished e-mail"
         text, html = text_of(mails[-1]), html_of(mails[-1])
-        assert "Everybody loses." in text and "Winner:" not in text
+        assert "Everybody loses.\nThe deck ran out and the house won.\n" in text and "Winner:" not in text
+        assert "Game over. Everybody loses. Scores:" in text and " wins." not in text  # the history line too
         assert "The deck ran out and the house won." in text and "The deck ran out and the house won." in html
     finally:
         svc.close()
