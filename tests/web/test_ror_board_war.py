@@ -148,3 +148,27 @@ def test_secrets_stay_secret_on_the_war_board(app):
 
 def test_no_war_section_in_a_quiet_turn(app):
     assert "War and revolt" not in rendered(app, edit(make_state(3, 1)), "red")
+
+
+def test_10_3_a_battle_of_a_bot_game_is_drawn_with_its_numbers(app):
+    """The section read from a real Combat Phase (the title's bot plays a 4-player game until its first battle):
+    each battle's dice and result appear for every seat, and the Commanders still in the field."""
+    import random
+
+    from domain import bots
+
+    rng = random.Random(2)
+    s = RULES.setup(RULES.seat_ids(4), {}, random.Random(2))
+    for _ in range(600):
+        if s["finished"] or s.get("battles"):
+            break
+        prompt = rng.choice(RULES.prompts(s))
+        s = RULES.apply(s, prompt.seat, bots.bot_choice(prompt, rng, RULES, s), rng)
+    assert s.get("battles") and RULES.view(s, None)["combat"]["battles"], "the bot game fought a battle this turn"
+    for seat in s["seats"]:
+        text = text_of(rendered(app, s, seat))
+        for b in RULES.view(s, seat)["combat"]["battles"]:
+            assert f"{' '.join(map(str, b['dice']))} = {b['total']}" in text
+            assert f"Commander {b['commander_name']} (MIL {b['mil']} counted)" in text
+        for c in RULES.view(s, seat)["commands"]:
+            assert f"{c['name']} against the {c['war_name']}" in text
