@@ -118,8 +118,7 @@ def test_16_public_deals_terms_status_and_owed_talents(app):
     assert "Deal 1, turn 1 breach claimed by Redy" in text, text
     assert "Redy gave 1 card; owes 0 T at the Redistribution of turn 2" in text
     assert "Bluey gave 0 cards; owes 7 T at the Redistribution of turn 2" in text
-    assert "Harbor Fees" not in text  # which cards: only the parties
-    assert "Redy gave 1 card (Harbor Fees)" in text_of(rendered(app, s, "blue"))
+    assert "Harbor Fees" not in text  # which cards: not on the board (the parties were told when they moved)
     s["deals"] = [{**s["deals"][0], "voided_by": ["red"]}]
     assert "voided by Redy" in text_of(rendered(app, s, "green"))
 

@@ -1,8 +1,8 @@
 """The Republic of Rome's board, war and revolt: this turn's battles with their numbers, the captives and their
 ransom, the Commanders in the field with their units, the faction in revolt with its army and the Senate's army
 sent against it, the card offers waiting for an answer, and the public deals. Drawn from the rules' view alone
-(domain/games/republic_of_rome/view.py keys "combat", "commands", "revolt", "offers", "deals"), every one
-public except the cards of a deal, which the view gives to its two parties only.
+(domain/games/republic_of_rome/view.py keys "combat", "commands", "revolt", "offers", "deals"), all public
+(a deal's cards are named only if the view gives their names to this reader).
 """
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def revolt(r: dict | None, names: dict) -> dict | None:
 
 
 def deal(d: dict, names: dict) -> dict:
-    """Rule 16, a public deal: its parties, the cards each gave (how many; which, only to its parties), the
+    """Rule 16, a public deal: its parties, the cards each gave (how many; which, only if the view names them), the
     talents each still owes at the next Redistribution, and where it stands (standing, claimed, voided)."""
     a, b = d["parties"]
     voided, claimed = d.get("voided_by") or [], d.get("claimed") or []
