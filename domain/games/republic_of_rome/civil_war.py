@@ -94,7 +94,7 @@ class CivilWar(Kind):
 # ------------------------------------------------------------------------------------------ the battle
 def fight(s: dict, D: Any, rng: Random) -> bool:
     """Rule 11.2: the civil war at the start of the Combat Phase. True when the game is over."""
-    from .turn import end_game
+    from .last_stand import rebel_wins
     revolt = s.get("revolt")
     if not revolt or revolt["turn"] >= s["turn"]:
         return False
@@ -106,11 +106,11 @@ def fight(s: dict, D: Any, rng: Random) -> bool:
     legions = [i for i in army.get("legions", []) if i in units_at(s, "italy")]
     if army.get("turn") != s["turn"] or sid not in s["senators"] or not in_rome(s, sid) or not legions:
         note(s, "rebel_unopposed", senator=revolt["rebel"], seat=revolt["seat"])
-        end_game(s, D, "victory", [revolt["seat"]], "rebel_unopposed", senator=revolt["rebel"])
+        rebel_wins(s, D, rng, revolt["seat"], "rebel_unopposed", senator=revolt["rebel"])
         return True
     result, lost, strength = battle_against_rebel(s, D, rng, sid, legions)
     if result == "defeat":
-        end_game(s, D, "victory", [revolt["seat"]], "rebel_defeats_senate", senator=revolt["rebel"])
+        rebel_wins(s, D, rng, revolt["seat"], "rebel_defeats_senate", senator=revolt["rebel"])
         return True
     casualties(s, D, rng, sid, lost)
     if result == "victory" and s.get("revolt"):

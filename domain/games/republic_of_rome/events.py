@@ -170,7 +170,7 @@ def _epidemic(s: dict, D: Any, rng: Random, eid: str, old: dict | None, rec: dic
 def _natural_disaster(s: dict, D: Any, rng: Random, eid: str, old: dict | None, rec: dict, then: str) -> None:
     """The State pays 50 T when the card is placed (bankruptcy if it cannot); each draw rolls 1d6 (never
     modified) for the Concession destroyed."""
-    if old is None and not state_pays(s, D, D.c("natural_disaster_cost"), "natural_disaster"):
+    if old is None and not state_pays(s, D, D.c("natural_disaster_cost"), "natural_disaster", rng):
         return
     die = roll(s, rng, 1, "natural_disaster")[0]
     destroy_concession(s, D.tables["natural_disaster_concession"][str(die)], "natural_disaster")
@@ -179,7 +179,7 @@ def _natural_disaster(s: dict, D: Any, rng: Random, eid: str, old: dict | None, 
 def _evil_omens(s: dict, D: Any, rng: Random, eid: str, old: dict | None, rec: dict, then: str) -> None:
     """The sacrifice of 20 T once per turn (when placed); the level rises with each draw."""
     if old is None:
-        state_pays(s, D, D.c("evil_omens_cost"), "evil_omens")
+        state_pays(s, D, D.c("evil_omens_cost"), "evil_omens", rng)
 
 
 def _storm_at_sea(s: dict, D: Any, rng: Random, eid: str, old: dict | None, rec: dict, then: str) -> bool:
@@ -244,7 +244,7 @@ EFFECTS = {
 
 
 # ------------------------------------------------------------------------------- shared consequences
-def state_pays(s: dict, D: Any, amount: int, cause: str) -> bool:
+def state_pays(s: dict, D: Any, amount: int, cause: str, rng: Random | None = None) -> bool:
     """The State pays now; if it cannot, it is bankrupt (spec 6.2 item 7, edge case 8): a rebel wins if one
     exists, otherwise every player loses. False when the game ended."""
     if s["treasury"] >= amount:
@@ -252,7 +252,7 @@ def state_pays(s: dict, D: Any, amount: int, cause: str) -> bool:
         note(s, "state_pays", amount=amount, cause=cause, treasury=s["treasury"])
         return True
     note(s, "state_bankrupt", amount=amount, cause=cause, treasury=s["treasury"])
-    republic_falls(s, D, "bankruptcy")
+    republic_falls(s, D, "bankruptcy", rng)
     return False
 
 

@@ -71,7 +71,7 @@ class PopulationStateOfTheRepublic(Step):
         note(s, "state_of_the_republic", senator=chief, dice=sum(dice), unrest=s["unrest"], pop=popularity,
              omens=omens, result=result)
         if row["people_revolt"]:
-            people_revolt(s, D)
+            people_revolt(s, D, rng)
             return
         s["unrest"] = max(0, s["unrest"] + row.get("unrest_change", 0))
         note(s, "unrest_now", change=row.get("unrest_change", 0), unrest=s["unrest"])
@@ -104,10 +104,10 @@ def mob(s: dict, D: Any, rng: Random) -> None:
             kill_senator(s, D, sid, rng, "mob")
 
 
-def people_revolt(s: dict, D: Any) -> None:
+def people_revolt(s: dict, D: Any, rng: Random) -> None:
     """Rule 8.2 and 12: the government falls; a rebel in revolt wins, otherwise every player loses."""
     note(s, "people_revolt")
-    republic_falls(s, D, "people_revolt")
+    republic_falls(s, D, "people_revolt", rng)
 
 
 # ------------------------------------------------------------------------------------------ narration

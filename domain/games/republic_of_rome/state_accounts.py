@@ -20,7 +20,7 @@ from .names import name_of, senator_name, talents
 from .narrate import narrates
 from .revenue import VG_ORDER, captive, province_roll
 from .state import bump, change, clockwise_from, hrao_seat, note, sorted_ids
-from .turn import end_game, end_phase
+from .turn import end_phase
 
 MAX_ROWS = 20  # the forms' limit on rows
 
@@ -186,7 +186,7 @@ def end_of_contributions(s: dict, D: Any, rng: Random) -> None:
     """Rule 6.2 items 7-8: bankruptcy, then the Governors' terms; then the redistribution (AH), or the end of
     the phase (VG order: the redistribution came first)."""
     if s["treasury"] < 0:
-        bankruptcy(s, D)
+        bankruptcy(s, D, rng)
         return
     governor_terms(s)
     if s["options"]["player_to_player_money"] == VG_ORDER:
@@ -195,14 +195,12 @@ def end_of_contributions(s: dict, D: Any, rng: Random) -> None:
         goto(s, D, "revenue_redistribution", rng)
 
 
-def bankruptcy(s: dict, D: Any) -> None:
-    """Rule 6.2 item 7: the State cannot pay: a rebel wins if one exists, otherwise every player loses."""
+def bankruptcy(s: dict, D: Any, rng: Random) -> None:
+    """Rule 6.2 item 7: the State cannot pay: a rebel wins if one exists (Rule 12 item 2, victory.py),
+    otherwise every player loses."""
+    from .victory import republic_falls
     note(s, "state_bankrupt_after_contributions", treasury=s["treasury"])
-    rebels = sorted({x["faction"] for x in s["senators"].values() if x["rebel"] and x["faction"]})
-    if rebels:
-        end_game(s, D, "victory", rebels[:1], "bankruptcy")
-    else:
-        end_game(s, D, "collective_loss", [], "bankruptcy")
+    republic_falls(s, D, "bankruptcy", rng)
 
 
 def governor_terms(s: dict) -> None:

@@ -4,7 +4,9 @@
    Phase (combat.py), People Revolt (population.py), bankruptcy (state_accounts.py, events.py).
 2. A faction in revolt wins instead when the Republic falls while it is in revolt (`republic_falls`); the
    rebel's own victories (the Senate's army defeated: "rebel_defeats_senate", or none sent:
-   "rebel_unopposed") end the game through `end_game` in civil_war.py.
+   "rebel_unopposed") are decided by the civil war's battles in civil_war.py. Every rebel victory goes through
+   last_stand.rebel_wins: with four or more Active Wars the rebel must first beat one of them
+   ("rebel_overwhelmed" when he fails: everybody loses).
 3. 35 Influence: a non-rebel Senator in Rome with 35 Influence becomes Consul for Life at once
    (`check_consul_for_life`, run after every apply by the adapter; spec 18.20).
 4. A Consul for Life (3, or elected by the Senate: business.py) wins for his faction if the Republic
@@ -26,7 +28,8 @@ from typing import Any
 from domain.i18n import _, join_sentences, n_
 from domain.rules import comma_list, seat_name
 
-from .names import senator_name
+from .last_stand import rebel_wins
+from .names import card_name, senator_name
 from .narrate import narrates
 from .state import note
 
@@ -41,11 +44,11 @@ def rebels(s: dict) -> list[str]:
 
 def republic_falls(s: dict, D: Any, reason: str, rng: Random | None = None) -> None:
     """Rule 12 item 1: the Republic falls and everybody loses; item 2: unless a faction is in revolt, which
-    then wins (reading [A]: the rebel wins outright, without fighting the remaining Active Wars; a second
-    faction in revolt: the first by seat name [A])."""
+    then wins, if it beats the first of four or more Active Wars (last_stand.py; a second faction in revolt:
+    the first by seat name [A])."""
     rebel = rebels(s)
     if rebel:
-        end_game(s, D, "victory", rebel[:1], reason)
+        rebel_wins(s, D, rng, rebel[0], reason)
     else:
         end_game(s, D, "collective_loss", [], reason)
 
@@ -185,6 +188,10 @@ def reason_sentence(D: Any, s: dict, result: dict) -> str:
     if reason == "rebel_defeats_senate" and sid:
         return _("%(senator)s, in revolt, defeated the Senate's army: his faction takes Rome.",
                  senator=senator_name(D, s, sid))
+    if reason == "rebel_overwhelmed" and sid:
+        return _("%(senator)s, in revolt, took Rome with four or more Wars Active and failed to win his first "
+                 "battle against the %(war)s: the Republic falls.", senator=senator_name(D, s, sid),
+                 war=card_name(D, "war:" + result["war"]))
     if reason == "end_of_scenario":
         return _("The last card of the deck was drawn this turn: the scenario ends, and the faction with the "
                  "most Influence wins.")
@@ -244,7 +251,7 @@ def short_reason(result: dict) -> str:
     return {"four_wars": _("four Active Wars"), "people_revolt": _("People Revolt"), "bankruptcy": _("bankruptcy"),
             "consul_for_life": _("Consul for Life"), "end_of_scenario": _("most Influence at the end of the deck"),
             "era_ends": _("most Influence when the Era ended"), "rebel_unopposed": _("a revolt the Senate did not oppose"),
-            "rebel_defeats_senate": _("civil war")}.get(result["reason"], _("civil war"))
+            "rebel_defeats_senate": _("civil war"), "rebel_overwhelmed": _("a rebel overwhelmed by four Wars")}.get(result["reason"], _("civil war"))
 
 
 @narrates("game_over")
