@@ -74,3 +74,16 @@ def test_9_3_no_suspension_when_the_vote_does_not_send_the_pm():
     s = vote(s, "red", {"1": "yes", "2": "yes"})
     assert tribune_options(s, "blue") == ["none", "veto", "reserve"]
     assert '"tribune":"none"' in RULES.default_choice(s, "blue")  # a missed vote plays no Tribune
+
+
+def test_9_3_a_sealed_vote_is_suspended_at_the_reveal_before_any_vote_counts():
+    s = at_step(table(), "senate_other_business", stage="other")
+    s = answer(s, "red", "deploy")
+    s = answer(s, "red", {"commander": "1", "war": "1st_gallic_war", "legions": 10, "fleets": 0,
+                          "order": "immediate", "then": "continue"})
+    assert "suspend" in tribune_options(s, "blue")
+    s = vote(s, "red", {"1": "yes"})
+    s = vote(s, "blue", {"4": "yes"}, tribune="suspend")
+    s = vote(s, "green", {"5": "yes"})
+    assert s["floor_last"]["status"] == "suspended" and s["floor_last"]["voted"] == []
+    assert asked_kinds(s) == {"blue": "other_business"} and s["senators"]["1"]["location"] == "rome"
