@@ -76,6 +76,8 @@ DEFAULTS: dict[str, Message] = {
     "loyalty_test": _("No loyalty test: every Legion stays with its Commander."),
     "declare_revolt": _("The Commander lays down his command: his units return to Italy and he returns to Rome."),
     "secondary_rebel": _("Every Senator of the faction stays loyal to Rome."),
+    "veteran_desertion": _("The Veterans desert the rebel and return to Italy: they follow the Senator they are "
+                           "loyal to."),
     # ------------------------------------------------------------------ Combat (Rule 10, spec 17.7)
     "continue_to_land_battle": _("The Commander does not fight the land battle now: he stays in the field as "
                                  "Proconsul."),

@@ -307,7 +307,9 @@ SECTIONS: tuple[dict, ...] = (
           "nobody else may revolt. The other Senators of the rebel's faction in Rome each join the revolt or "
           "stay loyal. Rebels lose their offices, Knights and Concessions (which return to the Forum) and leave "
           "Rome. In the next Combat Phase the Senate must send an army against the rebel, or he wins."),
-    ), ("loyalty_test", "declare_revolt", "secondary_rebel")),
+        _("Veterans loyal to a rebel join his army wherever they are. Veterans in the rebel army loyal to a "
+          "Senator who stays loyal to Rome may desert: his faction decides, and deserters return to Italy."),
+    ), ("loyalty_test", "declare_revolt", "secondary_rebel", "veteran_desertion")),
     _section("combat", "10", _("The Combat Phase"), (
         _("Each army sent against a War fights it, in the order its Commander was sent. While a War has naval "
           "strength and no Naval Victory marker, its Fleets are fought first; after a naval Victory the "

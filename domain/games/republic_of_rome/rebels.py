@@ -34,6 +34,7 @@ from .names import senator_name
 from .narrate import ROLL_PURPOSES, narrates
 from .state import bump, clockwise_from, hrao_seat, in_rome, note, ratings, sorted_ids
 from .turn import end_phase
+from .veteran_desertion import after_revolt
 
 LAY_DOWN, REVOLT = "lay_down", "revolt"
 JOIN, STAY = "join", "stay"
@@ -190,6 +191,8 @@ def settle(s: dict, D: Any, rng: Random) -> None:
         if secondary_candidates(s):
             goto(s, D, "revolution_secondary_rebels", rng)
             return
+        after_revolt(s, D, rng)
+        return
     end_phase(s, D, rng)
 
 
@@ -326,7 +329,7 @@ class RevolutionSecondaryRebels(Step):
                 join_revolt(s, sid)
         stayed = [sid for sid, side in values["senators"].items() if side == STAY]
         note(s, "secondary_loyal", seat=seat, senators=stayed)
-        end_phase(s, D, rng)
+        after_revolt(s, D, rng)
 
 
 def rebel_strength(s: dict, D: Any) -> int:
