@@ -299,13 +299,14 @@ SECTIONS: tuple[dict, ...] = (
     _section("revolt", "11.2", _("Declaring revolt"), (
         _("After the cards, each victorious Commander, from the HRAO's faction clockwise, may first test the "
           "loyalty of his Legions: one die per regular Legion, plus one for each talent he spends on it (at most "
-          "one a Legion); in the Early Republic 5 or more keeps the Legion, a lower roll sends it back to Italy. "
+          "one a Legion; his Master of Horse of the same faction may pay too); in the Early Republic 5 or more "
+          "keeps the Legion, a lower roll sends it back to Italy. "
           "His Veterans always follow him. Then he lays down his command (his units return to Italy, he to "
           "Rome) or declares revolt; his Fleets never follow him."),
         _("Only one faction can be in revolt. When several Commanders declare in the same phase, the strongest "
           "army (units plus Military) stands and the others lay down their commands; while a rebel exists, "
-          "nobody else may revolt. The other Senators of the rebel's faction in Rome each join the revolt or "
-          "stay loyal. Rebels lose their offices, Knights and Concessions (which return to the Forum) and leave "
+          "nobody else may revolt. The other Senators of the rebel's faction in Rome or governing a Province "
+          "each join the revolt or stay loyal. Rebels lose their offices, Knights and Concessions (which return to the Forum) and leave "
           "Rome. In the next Combat Phase the Senate must send an army against the rebel, or he wins."),
         _("Veterans loyal to a rebel join his army wherever they are. Veterans in the rebel army loyal to a "
           "Senator who stays loyal to Rome may desert: his faction decides, and deserters return to Italy."),

@@ -10,12 +10,15 @@ set. The civil war (civil_war.py) ends it.
 
 Readings [A] (docs/rules-republic-of-rome.md, "Revolution Phase"):
 * the Legions tested are the command's Legions except the Veterans loyal to the Commander; talents come from
-  the Commander's own treasury only (the Master of Horse's consent is not asked);
+  the Commander's treasury, then his Master of Horse's when he is of the same faction (its answer is his
+  consent); a Master of Horse of another faction is not asked (`purses`);
 * declarations are collected in order and settled at the end: the strongest army (units, Veterans double,
   plus MIL capped by the units: forces.strength) stands, the first declarer on a tie; the others lay down
   their commands;
 * the Master of Horse with his Dictator's command joins the revolt when he is of the same faction, otherwise
-  he returns to Rome and loses his office; secondary rebels are asked among the faction's Senators in Rome;
+  he returns to Rome and loses his office; secondary rebels are asked among the faction's Senators in Rome
+  and its Governors (a Governor who joins leaves his Province, vacant in the Forum); Commanders in the field
+  and captives are not asked (`secondary_candidates`);
 * every rebel loses his office, Knights and Concessions (to the Forum); Veterans loyal to a rebel join the
   rebel army wherever they are.
 """
@@ -67,6 +70,14 @@ def tested_legions(s: dict, sid: str) -> list[int]:
     c = command_of(s, sid)
     loyal = {u["id"] for u in s["legions"] if u["veteran"] and u["loyal_to"] == sid}
     return [i for i in c["legions"] if i not in loyal]
+
+
+def purses(s: dict, sid: str) -> list[str]:
+    """Rule 11.2: the treasuries a loyalty test may spend: the Commander's, then his Master of Horse's with his
+    consent, which his faction gives when it is the Commander's [A]."""
+    horse = (command_of(s, sid) or {}).get("master_of_horse")
+    same = horse in s["senators"] and s["senators"][horse]["faction"] == s["senators"][sid]["faction"]
+    return [sid, horse] if same else [sid]
 
 
 def army_strength(s: dict, D: Any, sid: str) -> int:
@@ -135,13 +146,25 @@ def start_revolt(s: dict, D: Any, sid: str) -> None:
 
 
 def join_revolt(s: dict, sid: str) -> None:
+    leave_province(s, sid)
     s["revolt"] = {**s["revolt"], "senators": s["revolt"]["senators"] + [sid]}
     make_rebel(s, sid)
 
 
 def secondary_candidates(s: dict) -> list[str]:
+    """The faction's other Senators in Rome, and its Governors [A]."""
     seat = s["revolt"]["seat"]
-    return sorted_ids(sid for sid, x in s["senators"].items() if x["faction"] == seat and in_rome(s, sid))
+    return sorted_ids(sid for sid, x in s["senators"].items() if x["faction"] == seat and not x["rebel"]
+                      and (in_rome(s, sid) or x["location"].startswith("province:")))
+
+
+def leave_province(s: dict, sid: str) -> None:
+    """A Governor who joins the revolt leaves his Province, which goes to the Forum without a Governor."""
+    for pid, p in s["provinces"].items():
+        if p["governor"] == sid:
+            p["governor"], p["term"] = None, 0
+            s["forum"]["provinces"] = s["forum"]["provinces"] + [pid]
+            note(s, "province_vacant", province=pid)
 
 
 # ------------------------------------------------------------------------------------------ the steps
@@ -211,7 +234,7 @@ class RevolutionLoyaltyTest(Step):
         return {s["senators"][current(s)]["faction"]: [FORM]}
 
     def most(self, s: dict, sid: str) -> int:
-        return min(len(tested_legions(s, sid)), s["senators"][sid]["talents"])
+        return min(len(tested_legions(s, sid)), sum(s["senators"][who]["talents"] for who in purses(s, sid)))
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
         sid = current(s)
@@ -242,7 +265,11 @@ class RevolutionLoyaltyTest(Step):
 def loyalty_test(s: dict, D: Any, sid: str, talents: int, rng: Random) -> list[int]:
     """Rolls for each tested Legion (the paid ones first); returns the Legions that failed, sent to Italy."""
     need = D.c("legion_loyalty_min_roll_early")
-    s["senators"][sid]["talents"] -= talents
+    owed = talents
+    for who in purses(s, sid):
+        paid = min(owed, s["senators"][who]["talents"])
+        s["senators"][who]["talents"] -= paid
+        owed -= paid
     tested, failed = tested_legions(s, sid), []
     for n, lid in enumerate(tested):
         die = roll(s, rng, 1, "legion_loyalty", senator=sid)[0]
@@ -308,7 +335,7 @@ class RevolutionSecondaryRebels(Step):
         return {s["revolt"]["seat"]: [FORM]}
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
-        return Form((EachOf("senators", _("Your Senators in Rome"),
+        return Form((EachOf("senators", _("Your Senators in Rome and your Governors"),
                             tuple(Option(sid, senator_name(D, s, sid)) for sid in secondary_candidates(s)),
                             OneOf("side", _("Side"), (Option(STAY, _("Stays loyal")), Option(JOIN, _("Joins the revolt"))))),))
 
@@ -316,8 +343,8 @@ class RevolutionSecondaryRebels(Step):
         pass  # each Senator decides for himself: every combination is legal
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return _("%(rebel)s is in revolt. Each of your other Senators in Rome joins him (leaving Rome, losing his "
-                 "office, Knights and Concessions) or stays loyal.", rebel=senator_name(D, s, s["revolt"]["rebel"]))
+        return _("%(rebel)s is in revolt. Each of your other Senators in Rome or governing a Province joins him "
+                 "(leaving Rome or his Province, losing his office, Knights and Concessions) or stays loyal.", rebel=senator_name(D, s, s["revolt"]["rebel"]))
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
         return {"senators": {sid: STAY for sid in secondary_candidates(s)}}
