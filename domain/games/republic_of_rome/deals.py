@@ -149,6 +149,9 @@ class RevolutionPublicDeals(Step):
                 proposals.append(p)
                 note(s, "deal_proposed", seat=seat, partner=p["to"], count=len(p["cards"]), give=p["give"],
                      get=p["get"])
+                if p["cards"]:  # as a trade offer: in the other's hand at once, unplayable, until he answers
+                    move_cards(s, seat, p["to"], p["cards"])
+                    note(s, "deal_offered", seat=seat, cards=p["cards"], to=p["to"])
             elif v["act"].startswith(CLAIM):
                 deal = next(d for d in deals(s) if d["id"] == int(v["act"][len(CLAIM):]))
                 replace_deal(s, {**deal, "claimed": deal["claimed"] + [seat]})
@@ -158,31 +161,24 @@ class RevolutionPublicDeals(Step):
         finish(s, D, rng)
 
 
-def committed(s: dict, seat: str) -> list[str]:
-    """Cards `seat` named in its own proposals still waiting for an answer."""
-    return [c for p in s["ctx"]["proposals"] if p["from"] == seat for c in p["cards"]]
+def offered_to(s: dict, seat: str) -> list[str]:
+    """Cards of proposals to `seat` still waiting for his answer (in his hand, not his to give)."""
+    return [c for p in s["ctx"]["proposals"] if p["to"] == seat for c in p["cards"]]
 
 
 @state
 class RevolutionDealConfirm(Step):
     """Rule 16: the other party of each proposal, in seat order, accepts or refuses it, and may give cards of
-    his own in return. A proposal whose cards have left the proposer's hand meanwhile lapses."""
+    his own in return. The proposer's cards wait in his hand, unplayable, as a trade offer's do (revolution.py);
+    refused, they go back."""
 
     name = "revolution_deal_confirm"
     short = "confirm"
     kind = "confirm_deal"
     waiting = _("to accept or refuse a public deal")
 
-    def enter(self, s: dict, D: Any, rng: Random) -> None:
-        self.next_proposal(s, D, rng)
-
     def next_proposal(self, s: dict, D: Any, rng: Random) -> None:
-        ctx = s["ctx"]
-        while ctx["proposals"] and not set(ctx["proposals"][0]["cards"]) <= set(
-                s["factions"][ctx["proposals"][0]["from"]]["hand"]):
-            lapsed, ctx["proposals"] = ctx["proposals"][0], ctx["proposals"][1:]
-            note(s, "deal_lapsed", seat=lapsed["from"], partner=lapsed["to"])
-        if not ctx["proposals"]:
+        if not s["ctx"]["proposals"]:
             finish(s, D, rng)
 
     def legal(self, s: dict, D: Any) -> dict:
@@ -200,16 +196,13 @@ class RevolutionDealConfirm(Step):
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
         fields: list = [OneOf("answer", _("The deal"), (Option(ACCEPT, _("Accept")), Option(REFUSE, _("Refuse"))))]
-        mine = [c for c in s["factions"][seat]["hand"] if c not in committed(s, seat)]
+        mine = [c for c in s["factions"][seat]["hand"] if c not in offered_to(s, seat)]
         if mine:
             fields.append(SomeOf("cards", _("Cards you give now in return"),
                                  tuple(Option(c, card_name(D, c)) for c in mine)))
         return Form(tuple(fields))
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
-        p = s["ctx"]["proposals"][0]
-        if not set(p["cards"]) <= set(s["factions"][p["from"]]["hand"]):  # lapsed on arrival (next_proposal)
-            raise IllegalAction(_("This deal has lapsed: its cards are no longer in hand."))
         if values["answer"] == REFUSE and values.get("cards"):
             raise IllegalAction(_("Cards are given only with a deal you accept."))
 
@@ -234,6 +227,8 @@ class RevolutionDealConfirm(Step):
         p, ctx["proposals"] = ctx["proposals"][0], ctx["proposals"][1:]
         if values["answer"] == REFUSE:
             note(s, "deal_refused", seat=seat, partner=p["from"])
+            if p["cards"]:
+                give_back(s, seat, p["from"], p["cards"])
         else:
             record(s, p, list(values.get("cards", [])))
         self.next_proposal(s, D, rng)
@@ -246,10 +241,9 @@ def record(s: dict, p: dict, returned: list[str]) -> None:
             "cards": {giver: list(p["cards"]), taker: returned}, "talents": {giver: p["give"], taker: p["get"]},
             "claimed": [], "voided_by": []}
     s["deals"] = deals(s) + [deal]
-    for a, b in ((giver, taker), (taker, giver)):
-        if deal["cards"][a]:
-            move_cards(s, a, b, deal["cards"][a])
-            note(s, "deal_cards", seat=a, partner=b, cards=deal["cards"][a], to=b)
+    if returned:  # the proposer's cards are in the taker's hand already (resolve)
+        move_cards(s, taker, giver, returned)
+        note(s, "deal_cards", seat=taker, partner=giver, cards=returned, to=giver)
     note(s, "deal_recorded", seat=giver, partner=taker, deal=deal_id, given=len(p["cards"]),
          returned=len(returned), give=p["give"], get=p["get"])
 
@@ -376,13 +370,18 @@ class RevolutionDealVoid(Step):
         finish(s, D, rng)
 
 
+def give_back(s: dict, holder: str, owner: str, cards: list[str]) -> None:
+    """Cards back to the faction they came from, playable: they are its own again."""
+    move_cards(s, holder, owner, cards)
+    f = s["factions"][owner]
+    f["unplayable"] = [c for c in f["unplayable"] if c not in cards]
+
+
 def void(s: dict, deal: dict, seat: str) -> None:
     other = other_party(deal, seat)
     back = [c for c in deal["cards"][seat] if c in s["factions"][other]["hand"]]
     if back:
-        move_cards(s, other, seat, back)
-        f = s["factions"][seat]
-        f["unplayable"] = [c for c in f["unplayable"] if c not in back]  # his own cards again
+        give_back(s, other, seat, back)
         note(s, "deal_cards_back", seat=seat, partner=other, cards=back, to=seat)
     replace_deal(s, {**deal, "voided_by": deal["voided_by"] + [seat]})
     note(s, "deal_voided", seat=seat, partner=other, deal=deal["id"], back=len(back),
@@ -403,23 +402,22 @@ def promises_due(s: dict) -> list[str]:
 
 
 def deals_view(s: dict, D: Any, viewer: str | None) -> list[dict]:
-    """Public: parties, turn, how many cards each gave, talents owed, claims and voids; which cards, only to
-    the two parties."""
+    """Public: parties, turn, how many cards each gave, talents owed, claims and voids. Which cards, the two
+    parties were told when they moved (the narration); the board does not keep naming them, since a card
+    given may since have gone on to another hand."""
     out = []
     for d in deals(s):
         row = {"id": d["id"], "turn": d["turn"], "parties": list(d["parties"]),
                "cards": {p: len(d["cards"][p]) for p in d["parties"]},
                "owed": {p: owed(s, d, p) for p in d["parties"]}, "due_turn": d["turn"] + 1,
                "claimed": list(d["claimed"]), "voided_by": list(d["voided_by"])}
-        if viewer in d["parties"] or viewer == "*":
-            row["card_names"] = {p: [card_name(D, c) for c in d["cards"][p]] for p in d["parties"]}
         out.append(row)
     return out
 
 
 def check_deals(s: dict) -> None:
     """invariants.py: each deal between two seats, claims and voids by its parties, once each; a proposal
-    waiting for its answer names cards of its proposer's hand or lapses."""
+    waiting for its answer has put its cards in the other party's hand, unplayable."""
     ids = [d["id"] for d in deals(s)]
     assert ids == sorted(set(ids)), "deal ids repeat or are out of order"
     for d in deals(s):
@@ -429,7 +427,8 @@ def check_deals(s: dict) -> None:
         assert len(set(d["claimed"])) == len(d["claimed"]) and all(v >= 0 for v in d["talents"].values())
     if s["step"] == "revolution_deal_confirm":
         for p in s["ctx"]["proposals"]:
-            assert p["from"] != p["to"], "a deal proposed to oneself"
+            f = s["factions"][p["to"]]
+            assert p["from"] != p["to"] and set(p["cards"]) <= set(f["unplayable"]), f"proposal {p}"
 
 
 # ------------------------------------------------------------------------------------------ narration
@@ -448,10 +447,10 @@ def _claimed(t: Any, n: dict) -> str:
              seat=t.who(n["seat"]), partner=t.who(n["partner"]), deal=n["deal"])
 
 
-@narrates("deal_lapsed")
-def _lapsed(t: Any, n: dict) -> str:
-    return _("The deal %(seat)s proposed to %(partner)s lapses: its cards are no longer in hand.",
-             seat=t.who(n["seat"]), partner=t.who(n["partner"]))
+@narrates("deal_offered")
+def _offered(t: Any, n: dict) -> str:
+    return _("%(seat)s offers you %(cards)s under the deal; they wait in your hand until you answer.",
+             seat=t.who(n["seat"]), cards=t.list(t.card(c) for c in n["cards"]))
 
 
 @narrates("deal_refused")

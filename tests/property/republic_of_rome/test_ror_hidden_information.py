@@ -44,15 +44,13 @@ def other_hand(state: dict, owner: str, rng: random.Random) -> dict | None:
     """The owner's playable cards swapped with Faction cards deep in the deck (every card still once). An
     owner with standing votes, or with a sealed answer waiting to be revealed, keeps his Intrigue cards: a
     standing veto plays a Tribune by itself when the hand holds one, and so does a sealed vote's veto when the
-    votes are revealed, which is the owner acting, not a leak. The cards of a public deal the owner proposed
-    (deals.py: named in the proposal, waiting for the other party's answer) stay too: they are committed."""
+    votes are revealed, which is the owner acting, not a leak."""
     s = copy(state)
     faction, deck = s["factions"][owner], s["deck"]
     acting = s.get("standing_votes", {}).get(owner) or owner in (s.get("sealed") or {})
     kinds = ("st:", "con:") if acting else ("st:", "con:", "int:")
-    named = {c for p in (s["ctx"].get("proposals") or []) if p["from"] == owner for c in p["cards"]}  # deals.py
     swappable = [i for i, card in enumerate(faction["hand"])
-                 if card not in faction["unplayable"] and card not in named and card.startswith(kinds)]
+                 if card not in faction["unplayable"] and card.startswith(kinds)]
     deep = [j for j in range(SAFE_DEPTH, len(deck)) if deck[j].startswith(kinds)]  # deck[0] is the top
     if not swappable or not deep:
         return None

@@ -64,9 +64,13 @@ def test_16_nothing_recorded_nor_claimed_costs_one_sealed_round():
 
 
 def test_16_a_recorded_deal_moves_the_cards_at_once_unplayable_and_records_the_promises():
-    s = table({"red": RED_CARDS, "blue": BLUE_CARDS})
-    s = all_answer(s, red=propose(s, "red", "blue", ["con:mining"], give=3, get=2))
+    start = table({"red": RED_CARDS, "blue": BLUE_CARDS})
+    s = all_answer(start, red=propose(start, "red", "blue", ["con:mining"], give=3, get=2))
     assert list(asked(s)) == ["blue"] and "Mining" in prompt_for(s, "blue").text
+    assert s["factions"]["blue"]["unplayable"] == ["con:mining"], "offered: in Blue's hand until he answers"
+    assert "con:mining" not in [o.value for o in prompt_for(s, "blue").form.field("cards").options]
+    revealed = narration(answer_defaults(start, but=["red"]), s, "blue")
+    assert any("Mining" in line for line in revealed)
     before = s
     s = answer(s, "blue", {"answer": "accept", "cards": ["con:armaments"]})
     RULES.check_invariants(s)
@@ -76,9 +80,9 @@ def test_16_a_recorded_deal_moves_the_cards_at_once_unplayable_and_records_the_p
     assert "con:armaments" in s["factions"]["red"]["unplayable"] and "con:mining" not in s["factions"]["red"]["hand"]
     assert s["step"] == "revolution_play_cards"
     [row] = RULES.view(s, "green")["deals"]
-    assert row["owed"] == {"red": 3, "blue": 2} and row["cards"] == {"red": 1, "blue": 1} and "card_names" not in row
+    assert row["owed"] == {"red": 3, "blue": 2} and row["cards"] == {"red": 1, "blue": 1}
     assert row["due_turn"] == s["turn"] + 1
-    assert "Mining" in " ".join(narration(before, s, "blue")) and "Armaments" in " ".join(narration(before, s, "red"))
+    assert "Armaments" in " ".join(narration(before, s, "red"))
     for viewer in ("green", None):
         told = " ".join(narration(before, s, viewer)) + json.dumps(RULES.view(s, viewer)["deals"])
         assert "Mining" not in told and "Armaments" not in told and "Deal 1 between Red and Blue" in told
@@ -88,7 +92,9 @@ def test_16_a_refused_deal_moves_nothing_and_records_nothing():
     s = table({"red": RED_CARDS, "blue": BLUE_CARDS})
     s = all_answer(s, red=propose(s, "red", "blue", ["con:mining"], give=3))
     s = answer(s, "blue", json.loads(RULES.default_choice(s, "blue")))  # the default refuses
-    assert not s.get("deals") and s["factions"]["red"]["hand"] == RED_CARDS and s["step"] == "revolution_play_cards"
+    assert not s.get("deals") and sorted(s["factions"]["red"]["hand"]) == sorted(RED_CARDS)
+    assert s["factions"]["red"]["unplayable"] == [] and s["factions"]["blue"]["hand"] == BLUE_CARDS
+    assert s["step"] == "revolution_play_cards"
 
 
 def test_16_a_deal_needs_terms_and_terms_need_a_deal():
