@@ -139,7 +139,7 @@ def check_forces(s: dict) -> None:
 def check_revolution(s: dict, D: Any) -> None:
     """Rule 11.1: no hand starts a turn with more than five cards (checked in the Mortality Phase that follows
     a Revolution Phase); Rule 11.2: the rebels are Senators of the revolt (one who died may have an heir, loyal,
-    under the same id), all of one faction."""
+    under the same id), all of one faction; Veterans loyal to a rebel are in the rebel army."""
     if s["phase"] == "mortality" and s["turn"] > 1 and s["options"].get("scenario") is None:
         for seat, f in s["factions"].items():
             assert len(f["hand"]) <= D.c("hand_limit_at_turn_start"), f"{seat} starts the turn with {len(f['hand'])} cards"
@@ -150,6 +150,8 @@ def check_revolution(s: dict, D: Any) -> None:
         return
     assert set(rebels) <= set(revolt["senators"]), f"rebels {rebels}, but the revolt names {revolt['senators']}"
     assert all(s["senators"][sid]["faction"] == revolt["seat"] for sid in rebels), "rebels of two factions"
+    astray = [u["id"] for u in s["legions"] if u["veteran"] and u["loyal_to"] in rebels and u["at"] != "rebel"]
+    assert s["finished"] or not astray, f"Veterans {astray} loyal to a rebel outside his army (spec 11.2)"
 
 
 def check_curia_and_forum_disjoint(s: dict) -> None:

@@ -2,6 +2,8 @@
 in the rebel army loyal to a Senator who stays loyal desert or stay, as his faction decides (default: desert)."""
 from __future__ import annotations
 
+import pytest
+
 from domain.games.republic_of_rome import RULES
 from tests.scenario.republic_of_rome.position import answer, asked, narration
 from tests.unit.republic_of_rome.test_11_2_revolt import revolution, table
@@ -44,3 +46,11 @@ def test_11_2_veterans_of_a_loyal_owner_in_the_rebel_army_may_desert():
 def test_11_2_no_question_without_a_loyal_owners_veterans_in_the_rebel_army():
     s = rebel_declared(table())
     assert s["phase"] != "revolution"
+
+
+def test_11_2_the_invariant_bites_on_a_rebels_veteran_outside_his_army():
+    s = rebel_declared(julius_veteran_with_fabius())
+    RULES.check_invariants(s)
+    s["legions"] = [{**u, "at": "italy"} if u["id"] == 5 else u for u in s["legions"]]
+    with pytest.raises(AssertionError):
+        RULES.check_invariants(s)
