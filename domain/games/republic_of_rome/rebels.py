@@ -2,7 +2,8 @@
 victorious Commander (a command the Combat Phase left with "victorious": True, forces.py) may test the loyalty
 of his Legions (revolution_loyalty_test), then lays down his command or declares revolt
 (revolution_declare_revolt). The declaration that stands starts the revolt; the other Senators of the
-rebel's faction in Rome then join him or stay loyal (revolution_secondary_rebels).
+rebel's faction in Rome and its Governors then join him or stay loyal (revolution_secondary_rebels); last, the
+owners of Veterans in the rebel army who stay loyal may call them back (decision 50, veteran_desertion.py).
 
 Where a revolt is kept: s["revolt"] = {seat, rebel: sid, senators: [every rebel sid], turn}; the rebels'
 Legions are at "rebel" (s["legions"][i]["at"]); a rebel Senator's location is "rebel" and his `rebel` flag is
