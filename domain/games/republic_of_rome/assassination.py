@@ -99,11 +99,12 @@ def set_standing_attempt(s: dict, seat: str, order: dict | None) -> None:
     s["standing_attempts"] = {**orders, seat: order} if order else orders
 
 
-def standing_attempts_due(s: dict, named: list[str]) -> list[dict]:
-    """The standing attempts a proposal naming `named` sets off, in seat order (each order is used up)."""
+def standing_attempts_due(s: dict, named: list[str], skip: tuple | list = ()) -> list[dict]:
+    """The standing attempts a proposal naming `named` sets off, in seat order (each order is used up); the
+    factions in `skip` (controlled by the Consul for Life: Rule 9.10) keep theirs, which do not act."""
     out = []
     for seat in s["seats"]:
-        order = standing_attempt(s, seat)
+        order = standing_attempt(s, seat) if seat not in skip else None
         if order and order["target"] in named and valid(s, seat, order["assassin"], order["target"],
                                                         order["daggers"], False):
             set_standing_attempt(s, seat, None)

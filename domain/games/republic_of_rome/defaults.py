@@ -44,7 +44,7 @@ DEFAULTS: dict[str, Message] = {
                                 "holds both); if the other faction names its own, dice decide."),
     "nominate_censor": _("The nomination is made for you: the eligible Senator with the lowest number."),
     "senate_vote": _("Your faction abstains with every Senator and spends no talents (on a Land Bill it votes "
-                     "no)."),
+                     "no); as Consul for Life, so do the Senators of the factions you control."),
     # ------------------------------------------------------------------ the full Senate (Rule 9, spec 17.6)
     "call_faction": _("The next faction is called in seat order."),
     "appoint_dictator": _("Your Consul appoints nobody: there is a Dictator only if the Senate elects one."),

@@ -4,7 +4,8 @@ texts (the your-turn e-mail carries the proposal and the votes so far) and the v
   s["floor"]: the open votes, innermost last (a special prosecution can open inside a vote), each
       {proposal, pm (sid presiding), by (proposer's seat), mode ("in_order" | "sealed"), order ("first" |
        "last" | "call" | "immediate"), first (seat the clockwise order starts from), called (seat or None), voted [seats],
-       factions {seat: {yes, no, by, senators [{id, vote, votes, talents}]}}, yes, no, vetoable, vetoed_by,
+       factions {seat: {yes, no, by ("vote" | "standing" | "default" | "consul_for_life": Rule 9.10),
+       senators [{id, vote, votes, talents}]}}, yes, no, vetoable, vetoed_by,
        appeal (the Popular Appeal's result or None), status ("open" | "passed" | "failed" | "vetoed" |
        "cancelled")}
   s["floor_last"]: the last closed vote, as above (the board shows it until the next one opens).
@@ -95,8 +96,10 @@ def senator_vote_words(D: Any, s: dict, row: dict) -> str:
 
 
 def faction_tally_words(D: Any, s: dict, seat: str, cast: dict) -> str:
-    return _("%(seat)s: %(senators)s", seat=seat_name(seat),
-             senators=comma_list(senator_vote_words(D, s, row) for row in cast["senators"]))
+    senators = comma_list(senator_vote_words(D, s, row) for row in cast["senators"])
+    if cast.get("by") == "consul_for_life":  # Rule 9.10
+        return _("%(seat)s (cast by the Consul for Life): %(senators)s", seat=seat_name(seat), senators=senators)
+    return _("%(seat)s: %(senators)s", seat=seat_name(seat), senators=senators)
 
 
 def floor_text(D: Any, s: dict, entry: dict | None = None) -> str:
@@ -123,6 +126,7 @@ def view(s: dict, D: Any, viewer: str | None) -> dict | None:
     """The floor for the board: the open vote (else the last one), with names; the viewer's own standing
     votes (private: only for the viewer and the referee)."""
     from . import standing_votes, tribunes
+    from .consul_control import controller
     from .names import senator_name
     from .vote_words import proposal_words
     out: dict = {}
@@ -145,6 +149,7 @@ def view(s: dict, D: Any, viewer: str | None) -> dict | None:
             "cato": tribunes.cato_seat(s, D),
             "depth": len(s.get("floor") or []),
             "answered": sorted(s.get("sealed") or {}) if s["step"] == "senate_sealed_vote" else [],
+            "consul_for_life": controller(s),  # Rule 9.10: the faction that casts every non-rebel faction's votes
         }
     if viewer is not None and (viewer in s["seats"] or viewer == REFEREE):
         seats = s["seats"] if viewer == REFEREE else [viewer]

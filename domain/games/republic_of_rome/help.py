@@ -236,6 +236,11 @@ SECTIONS: tuple[dict, ...] = (
           "business) may nominate a Senator in Rome with 21 or more Influence as Consul for Life: once a turn, "
           "no veto, and the nominee adds his Influence to the votes for. You are asked right after the "
           "consular elections only when somebody could be nominated; it stays possible in other business."),
+        _("From the moment a Consul for Life exists, his faction decides every vote of that Senate for every "
+          "faction not in revolt: only his faction is asked, and its form says how the Senators of the others "
+          "vote (all of them the same way, spending nothing). The other factions are not asked: no Tribune, "
+          "no standing vote and no assassination of theirs acts. His faction wins if the Republic survives "
+          "the turn."),
     ), ("nominate_consul_for_life",)),
     _section("other-business", "9.8", _("Other business"), (
         _("After the Governors, the Presiding Magistrate chooses what to propose next, one kind at a time: "

@@ -8,6 +8,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
+from .consul_control import check_control
 from .deals import check_deals
 from .senate import check_senate
 from .war_events import check_events
@@ -27,6 +28,7 @@ def check(s: dict, D: Any) -> None:
     check_events(s, D)
     check_deals(s)
     check_senate(s)
+    check_control(s)
     check_result(s)
 
 

@@ -9,7 +9,9 @@ one form, so that a Tribune, a Popular Appeal or an assassination attempt costs 
 * appeal: the accused's faction in a trial (no / appeal then vote as above / appeal then ask me again);
 * assassin, target, daggers, attempt_when: an assassination attempt, now or as a standing order for the
   first proposal that names the target (only while the faction may still attempt one this turn);
-* standing_when, standing_vote: one standing vote to set or remove (standing_votes.py).
+* standing_when, standing_vote: one standing vote to set or remove (standing_votes.py);
+* controlled: the Consul for Life's faction only, how the Senators of every faction he controls vote
+  (Rule 9.10, consul_control.py); its own fields then only while it has not voted.
 
 `answer_actions` turns an answer into the engine's pending actions, in order: the attempt, the appeal, the
 reservation, then the veto or the vote.
@@ -22,7 +24,7 @@ from domain.forms import EachOf, Form, Number, OneOf, Option, encode
 from domain.i18n import _
 from domain.rules import IllegalAction
 
-from . import assassination, floor, standing_votes, tribunes
+from . import assassination, consul_control, floor, standing_votes, tribunes
 from .floor import voters
 from .names import senator_name
 from .state import votes
@@ -56,11 +58,29 @@ def attempt_actions(seat: str, values: dict) -> list[dict]:
 
 
 def vote_form(s: dict, D: Any, seat: str, sealed: bool) -> Form:
-    """One faction's answer in one form: a vote per Senator, talents, and what else applies now."""
+    """One faction's answer in one form: a vote per Senator, talents, and what else applies now; the Consul for
+    Life's faction, answering for the factions he controls (Rule 9.10), has their one vote first."""
 
     entry = floor.current(s)
     p = entry["proposal"]
-    own = voters(s, seat)
+    ruling = consul_control.asked(s) == seat
+    own = voters(s, seat) if seat in floor.remaining(s) else []
+    fields: list = [consul_control.field(s, p)] if ruling else []
+    if own:
+        fields += own_vote_fields(s, D, seat, own, entry)
+    appealing = [seat] if own and appeal_due(s, seat) else []
+    if ruling:
+        appealing += [x for x in consul_control.controlled(s) if appeal_due(s, x)]
+    if appealing and not appeal_required(p):
+        fields.append(OneOf("appeal", _("Popular Appeal of the accused"), appeal_options(sealed and not ruling)))
+    fields += attempt_fields(s, D, seat, p)
+    fields += list(standing_votes.fields(s))
+    return Form(tuple(fields), default=encode(default_values(s, seat, tuple(fields))))
+
+
+def own_vote_fields(s: dict, D: Any, seat: str, own: list[str], entry: dict) -> list:
+    """Rule 9.2-9.3: a vote per Senator in Rome, the talents of those with money, the Tribune's options."""
+    p = entry["proposal"]
     items = tuple(Option(sid, _("%(senator)s, %(n)d votes", senator=senator_name(D, s, sid), n=votes(D, s, sid)))
                   for sid in own)
     options = [Option("yes", _("Yes")), Option("no", _("No"))] + ([Option("abstain", _("Abstain"))] if p["abstain"] else [])
@@ -74,11 +94,7 @@ def vote_form(s: dict, D: Any, seat: str, sealed: bool) -> Form:
     tribune = tribune_options(s, D, seat, entry)
     if tribune:
         fields.append(OneOf("tribune", _("Tribune"), (Option("none", _("No Tribune")),) + tribune))
-    if appeal_due(s, seat) and not appeal_required(p):
-        fields.append(OneOf("appeal", _("Popular Appeal of the accused"), appeal_options(sealed)))
-    fields += attempt_fields(s, D, seat, p)
-    fields += list(standing_votes.fields(s))
-    return Form(tuple(fields), default=encode(default_values(s, seat, tuple(fields))))
+    return fields
 
 
 def tribune_options(s: dict, D: Any, seat: str, entry: dict) -> tuple:
@@ -130,7 +146,7 @@ def default_values(s: dict, seat: str, fields: tuple) -> dict:
     bound = entry["proposal"].get("must_vote_yes") or []
     base = {"votes": {sid: "yes" if sid in bound else default_vote(entry["proposal"]) for sid in voters(s, seat)},
             "talents": None, "tribune": "none", "appeal": "no", "assassin": "none", "target": "none", "daggers": 0,
-            "attempt_when": "now",
+            "attempt_when": "now", "controlled": default_vote(entry["proposal"]),
             "standing_when": "any", "standing_vote": "keep"}
     out = {}
     for f in fields:
@@ -140,7 +156,7 @@ def default_values(s: dict, seat: str, fields: tuple) -> dict:
 
 def check_vote(s: dict, D: Any, seat: str, values: dict) -> None:
     for sid in floor.current(s)["proposal"].get("must_vote_yes") or []:
-        if values["votes"].get(sid, "yes") != "yes":
+        if (values.get("votes") or {}).get(sid, "yes") != "yes":
             raise IllegalAction(_("%(senator)s must vote for this proposal (he sponsors its repeal).",
                                   senator=senator_name(D, s, sid)))
     for sid, spent in (values.get("talents") or {}).items():
@@ -179,6 +195,6 @@ def answer_actions(seat: str, values: dict) -> list[dict]:
     if values.get("tribune") in ("veto", "suspend"):
         todo.append({"do": values["tribune"], "seat": seat})
     else:
-        todo.append({"do": "cast", "seat": seat, "by": "vote", "votes": values["votes"],
+        todo.append({"do": "cast", "seat": seat, "by": "vote", "votes": values.get("votes") or {},
                      "talents": values.get("talents") or {}})
     return todo

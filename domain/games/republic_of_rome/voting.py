@@ -41,6 +41,7 @@ from domain.i18n import _, join_sentences
 from domain.rules import seat_name
 
 from . import assassination, floor, standing_votes, tribunes
+from . import consul_control as control
 from .floor import voters, voting_order  # noqa: F401  (the first Senate's names, kept)
 from .machine import FORM, Step, call, goto, ret, state
 from .state import bump, hrao, note, votes
@@ -123,8 +124,9 @@ class SenateVote(Step):
                        "yes": p["extra_yes"], "no": p["extra_no"], "vetoable": tribunes.vetoable(s, D, p),
                        "votes": {}, "vetoed_by": None, "appeal": None, "status": "open"})
         standing_vetoes(s, D, rng)
-        ctx["todo"] = assassination.standing_attempts_due(s, standing_votes.named(p)) + ctx["todo"]
-        if mode == "sealed" and floor.current(s)["status"] == "open":
+        ctx["todo"] = assassination.standing_attempts_due(s, standing_votes.named(p), skip=control.controlled(s)) \
+            + ctx["todo"]
+        if mode == "sealed" and floor.current(s)["status"] == "open" and not control.asked(s):
             seal_standing(s)
         proceed(s, D, rng)
 
@@ -145,8 +147,9 @@ def standing_vetoes(s: dict, D: Any, rng: Random) -> None:
     entry = floor.current(s)
     if not entry["vetoable"]:
         return
-    vetoers = [seat for seat in floor.remaining(s)
-               if standing_votes.answer(s, seat, entry["proposal"], veto=True) and tribunes.can_use(s, D, seat)]
+    ruled = control.controlled(s)  # Rule 9.10: the Consul for Life's factions decide nothing
+    vetoers = [seat for seat in floor.remaining(s) if seat not in ruled
+               and standing_votes.answer(s, seat, entry["proposal"], veto=True) and tribunes.can_use(s, D, seat)]
     if vetoers:
         winner = tribunes.dice_off(s, rng, vetoers) if len(vetoers) > 1 else vetoers[0]
         s["ctx"]["todo"] = [{"do": "veto", "seat": winner, "by": "standing"}]
@@ -168,6 +171,11 @@ def proceed(s: dict, D: Any, rng: Random) -> None:
         if entry["status"] != "open" or not rest:
             finish(s, D, rng)
             return
+        ruler = control.asked(s)
+        if ruler is not None:  # Rule 9.10: the Consul for Life answers for every non-rebel faction
+            if not control.call(s, D, rng, ruler):
+                return
+            continue
         if entry["mode"] == "sealed":
             if all(seat in s["sealed"] for seat in rest):
                 ctx["todo"] = reveal(s, D, rng, rest)
@@ -276,8 +284,12 @@ def cast(s: dict, D: Any, action: dict) -> None:
     cast_votes = {**entry["votes"], **{row["id"]: row["vote"] for row in rows}}
     floor.update(s, factions=factions, votes=cast_votes, voted=entry["voted"] + [seat], called=None,
                  yes=entry["yes"] + tally["yes"], no=entry["no"] + tally["no"])
-    note(s, "faction_voted", seat=seat, yes=tally["yes"], no=tally["no"], by=action["by"],
-         spent=sum(row["talents"] for row in rows))
+    if action["by"] == "consul_for_life":
+        note(s, "controlled_vote", seat=seat, yes=tally["yes"], no=tally["no"], by=control.controller(s),
+             senator=s["consul_for_life"]["senator"])
+    else:
+        note(s, "faction_voted", seat=seat, yes=tally["yes"], no=tally["no"], by=action["by"],
+             spent=sum(row["talents"] for row in rows))
 
 
 def reveal(s: dict, D: Any, rng: Random, seats: list[str]) -> list[dict]:
@@ -369,7 +381,7 @@ class SenateFactionVote(VoteStep):
     waiting = _("to vote in the Senate")
 
     def legal(self, s: dict, D: Any) -> dict:
-        return {floor.current(s)["called"]: [FORM]}
+        return {control.asked(s) or floor.current(s)["called"]: [FORM]}
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
         return vote_form(s, D, seat, sealed=False)
@@ -378,7 +390,8 @@ class SenateFactionVote(VoteStep):
         check_vote(s, D, seat, values)
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return join_sentences([floor.floor_text(D, s), _("Your faction's vote:")])
+        ruling = [control.prompt_text(s)] if control.asked(s) == seat else []
+        return join_sentences([floor.floor_text(D, s)] + ruling + [_("Your faction's vote:")])
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
         return default_values(s, seat, self.form(s, D, seat).fields)
@@ -386,7 +399,8 @@ class SenateFactionVote(VoteStep):
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
         apply_orders(s, seat, values)
-        s["ctx"]["todo"] = answer_actions(seat, values)
+        ruled = control.asked(s) == seat
+        s["ctx"]["todo"] = control.answer(s, seat, values) if ruled else answer_actions(seat, values)
         proceed(s, D, rng)
 
 
@@ -443,6 +457,9 @@ class SenateSealedVote(VoteStep):
     waiting = _("to vote in the Senate (sealed)")
 
     def legal(self, s: dict, D: Any) -> dict:
+        ruler = control.asked(s)
+        if ruler is not None:  # made Consul for Life during the round: he answers for all, in order
+            return {ruler: [FORM]}
         answered = s["sealed"]
         return {seat: [FORM] for seat in floor.remaining(s) if seat not in answered}
 
@@ -462,6 +479,12 @@ class SenateSealedVote(VoteStep):
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
         bump(s)
         apply_orders(s, seat, values)
+        if control.asked(s) == seat:
+            control.unseal(s)
+            floor.update(s, called=seat)
+            s["ctx"]["todo"] = control.answer(s, seat, values)
+            proceed(s, D, rng)
+            return
         s["sealed"] = {**s["sealed"], seat: dict(values)}  # private until the reveal (state.py: s["sealed"])
         if all(x in s["sealed"] for x in floor.remaining(s)):
             proceed(s, D, rng)
