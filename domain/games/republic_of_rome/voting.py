@@ -27,6 +27,10 @@ How a vote runs:
 * Sealed (option "sealed"): every faction answers the same form at once, secretly; when the last answer
   arrives, attempts are resolved in seat order, then appeals, vetoes (several: dice-off), reservations,
   and every vote is revealed together.
+* Under a Consul for Life (Rule 9.10, consul_control.py): while a non-rebel faction other than his is still
+  to vote, only his faction is asked (its vote form has the controlled factions' one vote); those factions'
+  Senators are then cast his way (`by: consul_for_life`), never asked, with no Tribune, standing vote or
+  standing attempt of theirs; a sealed round under way is finished in order, its hidden answers set aside.
 * The end: passed with strictly more yes than no (a tie fails); a vetoed or cancelled proposal fails; a
   PM's proposal rejected by every voting Senator of the other factions is a unanimous defeat (Rule 9.1:
   abstention breaks unanimity), reported for the agenda to ask the PM.
