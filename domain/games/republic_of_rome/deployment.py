@@ -12,7 +12,8 @@ from domain.i18n import _
 from domain.rules import IllegalAction
 
 from .business import Kind, kind
-from .forces import (command_of, commands, fleets_at, move, naval_pending, strength, units_at, war_strength)
+from .forces import (command_of, commands, end_command, fleets_at, move, naval_pending, strength, units_at,
+                     war_strength)
 from .governors import province_label
 from .names import card_name, senator_name
 from .narrate import narrates
@@ -272,13 +273,7 @@ class Recall(Kind):
 
 
 def recall_command(s: dict, sid: str) -> None:
-    c = command_of(s, sid)
-    move(s, "legions", c["legions"], "italy")
-    move(s, "fleets", c["fleets"], "italy")
-    for who in (sid, c.get("master_of_horse")):
-        if who in s["senators"] and s["senators"][who]["location"].startswith("war:"):
-            s["senators"][who]["location"] = "rome"
-    s["commands"] = [x for x in commands(s) if x["commander"] != sid]
+    end_command(s, sid)
     note(s, "commander_recalled", senator=sid)
 
 

@@ -17,7 +17,7 @@ from .captives import capture, kill_captives_of_gone_wars
 from .card_play import by_number
 from .deaths import kill_senator
 from .dice import draw_chits, evil_omens, roll
-from .forces import command_of, commands, move, war_strength
+from .forces import command_of, commands, end_command, move, war_strength
 from .narrate import ROLL_PURPOSES, narrates
 from .state import change, note, ratings
 from .war_end import war_won
@@ -233,13 +233,7 @@ def land_victory(s: dict, D: Any, rng: Random, sid: str | None, wid: str) -> Non
 def return_home(s: dict, sid: str) -> None:
     """A Commander comes back to Rome with his Master of Horse; his units go to Italy. The Revolution Phase
     calls it for a victorious Commander who lays down his command."""
-    c = command_of(s, sid)
-    move(s, "legions", c["legions"], "italy")
-    move(s, "fleets", c["fleets"], "italy")
-    for who in (sid, c.get("master_of_horse")):
-        if who in s["senators"] and s["senators"][who]["location"].startswith("war:"):
-            s["senators"][who]["location"] = "rome"
-    s["commands"] = [x for x in commands(s) if x["commander"] != sid]
+    end_command(s, sid)
     note(s, "commander_returns", senator=sid)
 
 

@@ -72,6 +72,18 @@ def command_of(s: dict, sid: str) -> dict | None:
     return next((c for c in commands(s) if c["commander"] == sid), None)
 
 
+def end_command(s: dict, sid: str) -> None:
+    """A Commander's army is dissolved: his units go to Italy, he and his Master of Horse come back to Rome.
+    A recall (Rule 9.8.5) and a Commander coming home after a battle (Rule 10.3, 11.2) both end this way."""
+    c = command_of(s, sid)
+    move(s, "legions", c["legions"], "italy")
+    move(s, "fleets", c["fleets"], "italy")
+    for who in (sid, c.get("master_of_horse")):
+        if who in s["senators"] and s["senators"][who]["location"].startswith("war:"):
+            s["senators"][who]["location"] = "rome"
+    s["commands"] = [x for x in commands(s) if x["commander"] != sid]
+
+
 def strength(D: Any, s: dict, commander: str, legions: list[int], fleets: list[int], naval: bool) -> int:
     """Rule 9.8.5: units (Veterans double; Fleets in a naval battle) + MIL (the Master of Horse's too, with a
     Dictator), the MIL capped by the units' strength [A]."""
