@@ -69,3 +69,14 @@ def test_sealed_votes_show_who_has_answered_never_what(app):
     text = page(app, s, "red")
     assert "Votes are sealed" in text and "Answered: Blue" in text
     assert "Blue: 0 for" not in text and "Julius (4) no" not in text
+
+
+def test_9_10_the_floor_says_the_consul_for_life_casts_every_faction_s_votes(app):
+    s = table()
+    s["consul_for_life"] = {"senator": "1", "seat": "red", "turn": s["turn"], "elected": True}
+    s = open_vote(s, proposal("censor", candidate="4"), ScriptedRandom())
+    text = page(app, s, "blue")
+    assert "The Consul for Life's faction, Red, casts the votes of every faction not in revolt." in text
+    s["consul_for_life"] = None
+    assert "Consul for Life's faction" not in page(app, open_vote(table(), proposal("censor", candidate="4"),
+                                                                 ScriptedRandom()), "blue")

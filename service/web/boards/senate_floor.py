@@ -25,4 +25,5 @@ def model(view: dict) -> dict | None:
         "answered": list(vote.get("answered") or []),
         "nested": (vote.get("depth") or 1) > 1,
         "messages": "#messages",
+        "consul_for_life": vote.get("consul_for_life"),  # Rule 9.10: his faction casts every other's votes
     }
