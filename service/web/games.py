@@ -75,11 +75,26 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
     html = render_template("game.html", may_show=may_show, game=game, view=view, viewer=viewer, seat=view["you"]["seat"],
                            names=names, switchable=switchable, my_seats=my_seats, operator=caller.operator,
                            recent=recent, messages=messages, error=error, notice=notice, filled=filled,
+                           picked=default_picks(view.get("prompt")),
                            last_move=last_move, news=news,
                            may_export=may_export, over=views.is_over(game),
                            outcome_lines=outcome_lines_for(game.rules, game.state, view["you"]["seat"]) if game.outcome else [],
                            clock_lines=describe_clock(clock_of(game.options)))
     return Response(html, status=status, headers={"Cache-Control": "no-store"})
+
+
+def default_picks(prompt: dict | None) -> dict:
+    """The radio buttons a prompt's form opens with: each one-of field's value in the form's default answer (what
+    a missed deadline plays; else its first option), so that a vote with optional extras (an assassination, a
+    standing vote) is one Confirm away instead of a radio to tick in every group."""
+    if not prompt or not prompt.get("form"):
+        return {}
+    form = forms.Form.from_json(prompt["form"])
+    try:
+        values = forms.values_of(form, forms.default_answer(form))
+    except IllegalAction:  # a default the form itself refuses: open with nothing ticked
+        return {}
+    return {f"f.{f.name}": values[f.name] for f in form.fields if f.kind == "one"}
 
 
 @bp.get("/games/<game_id>")

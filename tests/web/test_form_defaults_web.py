@@ -1,0 +1,47 @@
+"""Issue #16, a newcomer playing alone: a prompt's form opens with its radio buttons on the form's default (what
+a missed deadline plays; else the first option), so a Senate vote with its optional extras (an assassination
+attempt, a standing vote) needs no tick in every group before Confirm. A refused submission comes back with the
+player's own ticks, not the defaults."""
+from __future__ import annotations
+
+import re
+
+from domain import forms
+from domain.forms import EachOf, Form, OneOf, Option
+from service.web.games import default_picks
+from tests.support.play import PLAYERS
+from tests.web.helpers import csrf_from, embedded_app, hidden, login
+
+SEED = "16" * 32
+
+
+def checked(page: str, name: str) -> list[str]:
+    return re.findall(rf'<input type="radio" name="{re.escape(name)}" value="([^"]+)"[^>]*\schecked', page)
+
+
+def test_16_the_vote_form_opens_on_no_attempt_and_no_change_of_standing_vote():
+    yes_no = OneOf("vote", "Vote", (Option("yes", "Yes"), Option("abstain", "Abstain")))
+    form = Form((EachOf("votes", "Votes", (Option("1", "Valerius (1)"),), yes_no),
+                 OneOf("assassin", "Assassin", (Option("1", "Valerius (1)"), Option("none", "No attempt"))),
+                 OneOf("standing", "Standing vote", (Option("keep", "no change"), Option("yes", "vote yes")))),
+                forms.encode({"votes": {"1": "abstain"}, "assassin": "none", "standing": "keep"}))
+    picks = default_picks({"form": form.to_json()})
+    assert picks == {"f.assassin": "none", "f.standing": "keep"}  # radios only: the selects show their own
+    assert default_picks({"form": None}) == {} and default_picks(None) == {}
+
+
+def test_16_the_faction_leader_form_opens_on_the_default_leader_and_keeps_a_refused_pick(svc):
+    created = svc.create_game("republic_of_rome", PLAYERS[:3], {}, seed=SEED)
+    gid, token = created["id"], created["seats"][0]["token"]
+    seat = created["seats"][0]["seat"]
+    client = embedded_app(svc).test_client()
+    login(client, token)
+    prompt = svc.get(gid).prompt_for(seat)
+    default = forms.values_of(prompt.form, forms.default_answer(prompt.form))
+    page = client.get(f"/games/{gid}?seat={seat}").text
+    assert checked(page, "f.leader") == [default["leader"]]
+    r = client.post(f"/games/{gid}/choose", data={
+        "csrf_token": csrf_from(page), "seat": seat, "prompt_id": hidden(page, "prompt_id"), "key": hidden(page, "key"),
+        "answer_form": "1", "f.leader": "no-such-senator"})
+    assert r.status_code == 422 and svc.get(gid).prompt_for(seat) is not None
+    assert checked(r.text, "f.leader") == [], "a refused page shows the player's own pick, never the default"
