@@ -167,7 +167,9 @@ def compose(svc: Any, row: dict) -> Composed:
         raise Skip("the decision was made for the seat at once (single choice, standing order or bot)")
     if kind == "your_turn" and superseded(svc, gid, row, seat):
         raise Skip("the seat's decision changed before the e-mail was due (answered, or the next one is announced)")
-    if kind in EVENT_KINDS:  # as of its event: the prefix of an append-only log never changes
+    if kind == "timeout":  # as of the end of the command that recorded the missed deadline (command_end)
+        events = _cached(("command", id(svc), gid, row["seq"]), lambda: command_prefix(svc.events(gid), row["seq"]))
+    elif kind in EVENT_KINDS:  # as of its event: the prefix of an append-only log never changes
         events = _cached(("prefix", id(svc), gid, row["seq"]), lambda: svc.events(gid)[: row["seq"]])
     else:
         events = _events(svc, gid, row["seq"])
@@ -178,6 +180,12 @@ def compose(svc: Any, row: dict) -> Composed:
     # As of the e-mail's own prefix of the log, like everything else in it: the same log, the same e-mail.
     ctx = base_context(svc, row, game, events, contact,
                        recipient_language({**contact, "language": get_language(game, seat)}))
+    if kind == "timeout":  # the seats' names as the deadline passed: not yet "Bob (bot)"
+        before = _cached(("game", id(svc), gid, row["seq"]), lambda: svc.get(gid, version=row["seq"]))
+        ctx.update(names_before={s["seat"]: s["name"] for s in before.seats}, game_options=game.options)
+        if (row["params"] or {}).get("late") == seat:
+            ctx.update(player=ctx["names_before"].get(seat, seat),
+                       played_for_you=played_for_late(before, row, events))
     ctx.update(CONTEXTS[kind](ctx, row["params"]))
     return Composed(build_message(svc, row, ctx), contact["email"], ctx["pending_tokens"])
 
@@ -296,6 +304,48 @@ def answered_at_once(events: list, row: dict, seat: str) -> bool:
                 and c.get("prompt_id") == prompt_id:
             return automatic(c)
     return False
+
+
+def command_prefix(events: list, seq: int) -> list:
+    """The log up to the end of the command that recorded event `seq` (a missed deadline): what the
+    deadline's policy did at once is part of the news. Every event of one command carries the command's
+    `at`, and the command's events are saved together; a player's own choice ends the prefix whatever its
+    time (a frozen test clock). Under the bot policy the bot has played the late seat's decisions by then,
+    under the default policy the default is played, under the pause policy the game is paused: the e-mail
+    shows no decision that is already settled (the bug of a "your decision" block for a played decision)."""
+    end = seq
+    at = events[seq - 1].content.get("at") if 0 < seq <= len(events) else None
+    while end < len(events) and at is not None and events[end].content.get("at") == at:
+        c = events[end].content
+        if type(events[end]).__name__ in ("ChoiceMade", "ChoiceSealed") and players_own(c):
+            break
+        end += 1
+    return events[:end]
+
+
+def played_for_late(before: Any, row: dict, events: list) -> Any:
+    """What the default policy played for the late seat, as that seat reads it (a choice's label, a form's
+    answer in words); None when nothing was played for it or it cannot be told. Only the late seat's own
+    e-mail shows it: a secret default stays secret from the others."""
+    from domain.forms import summary
+
+    params, seq = row.get("params") or {}, row["seq"]
+    late, prompt_id = params.get("late"), params.get("prompt_id")
+    played = next((e.content for e in events[seq:] if type(e).__name__ in ("ChoiceMade", "ChoiceSealed")
+                   and e.content.get("seat") == late and e.content.get("prompt_id") == prompt_id
+                   and not players_own(e.content)), None)
+    if played is None:
+        return None
+    prompt = before.prompt_for(late)  # the game as the deadline passed (`before`, at event `seq`)
+    if prompt is None or prompt.id != prompt_id:
+        return None
+    form = getattr(prompt, "form", None)
+    try:
+        if form is not None:
+            return summary(form, played["choice"])
+        return next((c.label for c in prompt.choices if c.id == played["choice"]), None)
+    except Exception:  # noqa: BLE001 — an answer that cannot be put in words only loses the detail
+        return None
 
 
 def superseded(svc: Any, gid: str, row: dict, seat: str) -> bool:
@@ -509,11 +559,47 @@ def _late(ctx: dict, params: dict) -> dict:
 
 @context("timeout")
 def _timeout(ctx: dict, params: dict) -> dict:
-    late = params.get("late") or ""
+    """The table reads "Blue (Bob) missed the deadline…: <what the policy did>" in the third person; the
+    late seat reads what happened to it in the second person (`you_late`, `yours`): the default played
+    for it (and which), its seat now in the bot's hands and how to take it back, or the game paused."""
+    late, policy = params.get("late") or "", params.get("policy")
     action = {"default": _("the default choice was played for them"), "pause": _("the game is paused"),
-              "bot": _("the bot played for them")}.get(params.get("policy"), _("the deadline policy was applied"))
-    return {"late_label": _("You") if late == ctx["seat"] else seat_label(late, ctx["names"]),
-            "you_late": late == ctx["seat"], "action": action, "seat_open": bool(params.get("seat_open"))}
+              "bot": _("the bot played for them")}.get(policy, _("the deadline policy was applied"))
+    you_late = late == ctx["seat"]
+    return {"late_label": _("You") if you_late else seat_label(late, ctx.get("names_before") or ctx["names"]),
+            "you_late": you_late, "action": action, "seat_open": bool(params.get("seat_open")),
+            "yours": _yours(ctx, policy) if you_late else [],
+            "takeover_open": you_late and policy == "bot" and _replaceable(ctx)}
+
+
+def _yours(ctx: dict, policy: Any) -> list:
+    """The late seat's own sentences about its missed deadline."""
+    title, short = ctx["game"]["title"], ctx["game"]["short"]
+    if policy == "default":
+        played = ctx.get("played_for_you")
+        if played:
+            return [_("You missed the deadline in %(title)s (game %(short)s): the default was played for you: "
+                      "%(choice)s.", title=title, short=short, choice=played)]
+        return [_("You missed the deadline in %(title)s (game %(short)s): the default was played for you.",
+                  title=title, short=short)]
+    if policy == "bot":
+        return [_("You missed the deadline in %(title)s (game %(short)s); the bot now plays your seat and makes "
+                  "each of its decisions as soon as it is due.", title=title, short=short),
+                _("To take your seat back, ask the operator to hand it back to you: you then receive a new "
+                  "link to the game.")]
+    if policy == "pause":
+        return [_("You missed the deadline in %(title)s (game %(short)s): the game is paused. Your decision "
+                  "waits for you until the operator resumes the game.", title=title, short=short)]
+    return [_("You missed the deadline in %(title)s (game %(short)s): %(action)s.", title=title, short=short,
+              action=_("the deadline policy was applied"))]
+
+
+def _replaceable(ctx: dict) -> bool:
+    """Whether the other players may invite someone to a bot's seat (service.replacement.open_seats): only
+    when the clock opens seats at all (`replace_after_missed` not 0)."""
+    from domain.clock import clock_of
+
+    return "game_options" in ctx and bool(clock_of(ctx["game_options"])["replace_after_missed"])
 
 
 @context("message")
