@@ -26,7 +26,9 @@ How a vote runs:
   answer by the deadline abstains (a Land Bill: votes no).
 * Sealed (option "sealed"): every faction answers the same form at once, secretly; when the last answer
   arrives, attempts are resolved in seat order, then appeals, vetoes (several: dice-off), reservations,
-  and every vote is revealed together.
+  and every vote is revealed together. A faction left without a Senator in Rome before the reveal has its
+  answer dropped (`drop_silenced`); an assassination at the opening holds the round's answers aside
+  (`hold_sealed`) until it is over, its special prosecution being a vote of its own.
 * Under a Consul for Life (Rule 9.10, consul_control.py): while a non-rebel faction other than his is still
   to vote, only his faction is asked (its vote form has the controlled factions' one vote); those factions'
   Senators are then cast his way (`by: consul_for_life`), never asked, with no Tribune, standing vote or
@@ -181,6 +183,7 @@ def proceed(s: dict, D: Any, rng: Random) -> None:
                 return
             continue
         if entry["mode"] == "sealed":
+            drop_silenced(s, rest)
             if all(seat in s["sealed"] for seat in rest):
                 ctx["todo"] = reveal(s, D, rng, rest)
                 continue
@@ -192,6 +195,14 @@ def proceed(s: dict, D: Any, rng: Random) -> None:
             return
         if not call_faction(s, D, rng, called or rest[0]):
             return
+
+
+def drop_silenced(s: dict, rest: list[str]) -> None:
+    """Rule 9.2: only Senators in Rome vote. A faction that answered a sealed round and then lost its last
+    Senator in Rome before the reveal (its assassin caught and its leader condemned, say) no longer votes:
+    its hidden answer is dropped, never revealed."""
+    if not set(s["sealed"]) <= set(rest):
+        s["sealed"] = {seat: a for seat, a in s["sealed"].items() if seat in rest}
 
 
 def call_faction(s: dict, D: Any, rng: Random, seat: str) -> bool:
@@ -225,6 +236,7 @@ def run(s: dict, D: Any, rng: Random, action: dict) -> bool:
         if assassination.valid(s, seat, action["assassin"], action["target"], action["daggers"], action["land_bill"]):
             if action["land_bill"]:
                 floor.update(s, proposal={**entry["proposal"], "land_bill_attempted": True})
+            hold_sealed(s)
             assassination.start(s, D, rng, seat, action["assassin"], action["target"], action["daggers"],
                                 action["land_bill"], then=s["step"])
             return True
@@ -249,6 +261,13 @@ def run(s: dict, D: Any, rng: Random, action: dict) -> bool:
     elif do == "cast":
         cast(s, D, action)
     return False
+
+
+def hold_sealed(s: dict) -> None:
+    """A nested sequence (an assassination, perhaps its special prosecution: a vote of its own, sealed too
+    under the sealed option) starts while a sealed round's answers wait: they are kept aside in the vote's
+    own working data (saved with the call, never shown) and put back by `after_attempt`."""
+    s["ctx"]["held_sealed"], s["sealed"] = s["sealed"], {}
 
 
 def ctx_push_front(s: dict, action: dict) -> None:
@@ -325,6 +344,8 @@ def reveal(s: dict, D: Any, rng: Random, seats: list[str]) -> list[dict]:
 def after_attempt(s: dict, D: Any, rng: Random, value: dict) -> None:
     """Rule 9.11: back from an assassination: a dead nominee (or Prosecutor) cancels the proposal (a Land
     Bill is never cancelled); a dead PM is replaced by the next HRAO; votes already cast count."""
+    if "held_sealed" in s["ctx"]:
+        s["sealed"] = s["ctx"].pop("held_sealed")
     entry = floor.current(s)
     p = entry["proposal"]
     dead = set(value.get("dead", ())) | {sid for sid in standing_votes.named(p) + [entry["pm"]]
