@@ -25,7 +25,7 @@ DEFAULTS: dict[str, Message] = {
                       "and grain is sold at the printed price (multiplier 1, no Popularity lost)."),
     "rebel_maintenance": _("Nothing is paid: the units the rebel cannot pay for are released."),
     "contribute": _("You pass: none of your Senators contributes."),
-    "redistribute": _("No talents move: every treasury stays as it is."),
+    "redistribute": _("No talents move: every treasury stays as it is; every card stays in your hand."),
     # ------------------------------------------------------------------ Forum (Rule 7, spec 17.4)
     "roll_initiative": _("The server rolls the Initiative for you (the roll is compulsory)."),
     "choose_storm_losses": _("The Fleets in Italy sink first, then the others in their number order."),

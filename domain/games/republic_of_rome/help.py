@@ -115,6 +115,10 @@ SECTIONS: tuple[dict, ...] = (
           "0."),
         _("Your faction treasury is secret and safe from death, but it only pays for counter-bribes, a "
           "rebel's army, ransoms, and moving money back to your Senators here."),
+        _("With the Avalon Hill card trading (the default), the same answer may offer cards of your hand to "
+          "other factions; each receiver accepts or refuses them once the answers are revealed, and a card "
+          "accepted cannot be played before the next Revolution Phase. Everybody learns how many cards "
+          "were offered to whom, only the two factions which ones."),
     ), ("redistribute",)),
     _section("initiatives", "7.2", _("Initiatives"), (
         _("The Forum Phase has six Initiatives. Each player takes one, clockwise from the HRAO's faction; "
