@@ -45,3 +45,17 @@ def test_16_the_faction_leader_form_opens_on_the_default_leader_and_keeps_a_refu
         "answer_form": "1", "f.leader": "no-such-senator"})
     assert r.status_code == 422 and svc.get(gid).prompt_for(seat) is not None
     assert checked(r.text, "f.leader") == [], "a refused page shows the player's own pick, never the default"
+
+
+def test_16_a_number_for_each_item_opens_on_its_least_value_so_the_vote_form_can_be_confirmed(svc):
+    """The vote's "Talents paid for extra votes: Talents for each" (an EachOf of Numbers) was rendered empty and
+    required: Confirm did nothing until the newcomer typed 0 in each box. Rows stay empty (empty skips a row)."""
+    from flask import render_template
+
+    talents = forms.Number("t", "Talents", 0, 3)
+    form = Form((EachOf("extra", "Talents paid", (Option("1", "Valerius (1)"), Option("2", "Julius (2)")), talents),
+                 forms.Rows("gifts", "Gifts", (talents,), 2)))
+    with embedded_app(svc).test_request_context("/"):
+        html = render_template("_form_fields.html", p={"form": form.to_json()}, filled=None, picked={})
+    assert re.findall(r'name="f\.extra\.(\d)"[^>]*value="(\d*)"', html.replace("\n", " ")) == [("1", "0"), ("2", "0")]
+    assert re.findall(r'name="f\.gifts\.\d\.t"[^>]*value="(\d*)"', html.replace("\n", " ")) == ["", ""]
