@@ -114,7 +114,14 @@ class RepublicOfRome(Rules):
 
     # ------------------------------------------------------------------------------- reading
     def view(self, state: dict, seat: str | None) -> dict:
-        return build_view(state, data_for(state), seat, [p.seat for p in self.prompts(state)])
+        return build_view(state, data_for(state), seat, self._waiting(state))
+
+    def _waiting(self, state: dict) -> list[str]:
+        """The seats `prompts` asks, in seat order, without building their forms and texts."""
+        if state["finished"]:
+            return []
+        legal = STATES[state["step"]].legal(state, data_for(state))
+        return [seat for seat in state["seats"] if legal.get(seat)]
 
     def outcome(self, state: dict) -> Outcome | None:
         if not state["finished"]:

@@ -36,6 +36,7 @@ class GameData:
         self.intrigue = {x["id"]: x for x in d["intrigue_cards"]}
         self.provinces = {x["id"]: x for x in d["provinces"]}
         self.events = {x["id"]: x for x in d["events"]}
+        self.name_cache: dict[str, Any] = {}  # names.py: Senator id or card id -> its (shared, unchanged) Message
 
     def c(self, name: str) -> Any:
         """A constant's value."""

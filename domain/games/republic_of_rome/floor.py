@@ -20,12 +20,13 @@ from typing import Any
 from domain.i18n import _, join_sentences
 from domain.rules import REFEREE, comma_list, seat_name
 
-from .state import aligned, clockwise_from, in_rome, others_after, sort_key
+from .state import clockwise_from, others_after, sort_key
 
 
 def voters(s: dict, seat: str) -> list[str]:
     """Rule 9: the faction's Senators attending the Senate (in Rome)."""
-    return sorted((sid for sid in aligned(s, seat) if in_rome(s, sid)), key=sort_key)
+    return sorted((sid for sid, x in s["senators"].items()
+                   if x["faction"] == seat and x["location"] == "rome" and not x["rebel"]), key=sort_key)
 
 
 def voting_order(s: dict, first: str) -> list[str]:

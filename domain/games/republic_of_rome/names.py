@@ -40,8 +40,17 @@ GLOSSARY = frozenset(list(PHASES.values()) + list(OFFICES.values())
 
 
 def name_of(text: str) -> str:
-    """A name of the data as a translatable Message (plain text when it is not in the glossary)."""
-    return Message(text) if text in GLOSSARY else text
+    """A name of the data as a translatable Message (plain text when it is not in the glossary); made once per
+    name and shared (Messages are never changed)."""
+    name = _NAMES.get(text)
+    if name is None:
+        name = Message(text) if text in GLOSSARY else text
+        if text in GLOSSARY:
+            _NAMES[text] = name
+    return name
+
+
+_NAMES: dict[str, Any] = {}  # name_of: glossary name -> its Message
 
 
 def phase_name(phase: str) -> str:
@@ -56,25 +65,41 @@ def senator_name(D: Any, s: dict, sid: str) -> str:
     """'Cornelius (1)' or 'Scipio Africanus (1A)': the card on top, with its printed id."""
     x = s["senators"].get(sid)
     if x is not None and x["statesman"]:
-        return _("%(name)s (%(id)s)", name=D.statesmen[x["statesman"]]["name"], id=x["statesman"])
+        return card_senator_name(D, x["statesman"])
     return card_senator_name(D, sid)
 
 
 def card_senator_name(D: Any, sid: str) -> str:
-    """A Senator card's name with its id, whether in play or not."""
-    if sid in D.statesmen:
-        return _("%(name)s (%(id)s)", name=D.statesmen[sid]["name"], id=sid)
-    return _("%(name)s (%(id)s)", name=D.senators[sid]["name"], id=sid)
+    """A Senator card's name with its id, whether in play or not. The Message depends on the data only, so
+    it is made once per card and data set (D.name_cache) and shared: Messages are never changed."""
+    cache = getattr(D, "name_cache", None)
+    name = cache.get(sid) if cache is not None else None
+    if name is None:
+        if sid in D.statesmen:
+            name = _("%(name)s (%(id)s)", name=D.statesmen[sid]["name"], id=sid)
+        else:
+            name = _("%(name)s (%(id)s)", name=D.senators[sid]["name"], id=sid)
+        if cache is not None:
+            cache[sid] = name
+    return name
 
 
 def card_name(D: Any, card: str) -> str:
     """Any card id as players read it ('war:1st_punic_war' -> '1st Punic War')."""
     from .data import card_key, card_kind
+    cache = getattr(D, "name_cache", None)
+    name = cache.get(card) if cache is not None else None
+    if name is not None:
+        return name
     kind, key = card_kind(card), card_key(card)
     if kind in ("sen", "st"):
-        return card_senator_name(D, key)
-    table = {"war": D.wars, "ldr": D.leaders, "con": D.concessions, "int": D.intrigue}[kind]
-    return name_of(table[key]["name"])
+        name = card_senator_name(D, key)
+    else:
+        table = {"war": D.wars, "ldr": D.leaders, "con": D.concessions, "int": D.intrigue}[kind]
+        name = name_of(table[key]["name"])
+    if cache is not None:
+        cache[card] = name
+    return name
 
 
 def talents(n: int) -> str:

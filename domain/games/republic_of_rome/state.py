@@ -182,9 +182,17 @@ def hrao_seat(s: dict, D: Any) -> str:
 
 
 def sort_key(sid: str) -> tuple[int, str]:
-    """Senator ids in printed order ('2' < '10' < '22A')."""
-    digits = "".join(ch for ch in sid if ch.isdigit())
-    return (int(digits) if digits else 0, sid)
+    """Senator ids in printed order ('2' < '10' < '22A'); remembered per id (a few dozen ids, sorted often)."""
+    key = _SORT_KEYS.get(sid)
+    if key is None:
+        if len(_SORT_KEYS) > 4096:
+            _SORT_KEYS.clear()
+        digits = "".join(ch for ch in sid if ch.isdigit())
+        key = _SORT_KEYS[sid] = (int(digits) if digits else 0, sid)
+    return key
+
+
+_SORT_KEYS: dict[str, tuple[int, str]] = {}
 
 
 def sorted_ids(ids: Iterable[str]) -> list[str]:
