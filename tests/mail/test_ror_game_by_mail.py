@@ -112,6 +112,9 @@ def _check_bot_took_the_seat(svc, gid, late, boxes, address) -> None:
     mine = [e for e in after if type(e).__name__ == "ChoiceMade" and e.content["seat"] == seat]
     assert all(e.content["by"] == "bot" for e in mine), "a decision of the bot's seat was played by another hand"
     assert len(boxes.to(address[seat], "your_turn")) == turn_mails, "a your-turn e-mail went to the bot's seat"
+    told = " ".join(text_of(boxes.to(address[seat], "timeout")[0]).split())
+    assert "the bot now plays your seat" in told and "To take your seat back" in told, told[:300]
+    assert "YOUR DECISION" not in told, "the late seat was shown the decision the bot had already played"
 
 
 def _check_threads_and_turn_mails(svc, gid, boxes, address) -> None:
