@@ -5,7 +5,8 @@
   `turn_settle_seconds` after the event (MailConfig, default 2 minutes): at sending it is dropped when the
   seat's decision is no longer that one (answered meanwhile, or superseded by the next, whose own row is
   due later), so a seat that owes several decisions in a row within the window gets one e-mail;
-* timeout — the table, when a deadline was missed;
+* timeout — the table, when a deadline was missed; composed as of the end of the command that recorded it
+  (compose.command_prefix), so it tells what the policy did and shows no decision already settled;
 * message — recipients of a message, throttled: one e-mail per seat per window (key per window);
 * finished — everyone, when the game ends or is abandoned;
 * digest — seats whose preference is "digest": one row per seat and day. Days are the game's local
