@@ -13,18 +13,25 @@ holdings are told in detail to him alone; everybody reads that he moved money am
 faction treasury (the Senators' treasuries are public, so their new amounts are seen anyway). A transfer
 between players is told with its amount, source and destination to the giver and the receiver; the others
 read only that the giver gave money to the receiver.
+
+Rule 11.1 with `card_trading` at the Avalon Hill value (trades at any time, a card received outside the
+Revolution Phase unplayable until the next one; spec 17.2 item 7): the first round's form also offers the
+hand's cards to other factions (each card: keep, or offer to one faction). Once the forms are revealed and
+the money has moved, the receivers accept or refuse in revolution.py's acceptance step (called, it returns
+here); then the second round. Who offers how many cards to whom is public, which cards only the two parties
+know. At the Valley Games value the field is absent.
 """
 from __future__ import annotations
 
 from random import Random
 from typing import Any
 
-from domain.forms import Form, Number, OneOf, Option, Rows
+from domain.forms import EachOf, Form, Number, OneOf, Option, Rows
 from domain.i18n import _
 from domain.rules import IllegalAction, seat_name
 
 from .machine import FORM, Step, goto, state
-from .names import senator_name, talents
+from .names import card_name, senator_name, talents
 from .narrate import narrates
 from .revenue import VG_ORDER, roster, senator_option
 from .state import bump, note
@@ -32,6 +39,8 @@ from .turn import end_phase
 
 FACTION = "faction"  # a player's own faction treasury
 MAX_TRANSFERS = 10
+ANY_TIME = "any_time_unplayable_until_next_revolution_phase"  # option card_trading, AH
+KEEP, GIVE = "keep", "give:"  # as revolution.py's card fates
 
 
 def other_treasury(seat: str) -> str:
@@ -128,7 +137,7 @@ class SealedTransfers(Step):
         return {"transfers": []}
 
     def act(self, s: dict, D: Any, seat: str, values: Any, rng: Random) -> None:
-        s["sealed"] = {**s["sealed"], seat: values["transfers"]}
+        s["sealed"] = {**s["sealed"], seat: values}
         bump(s)
         if set(self.asked(s)) <= set(s["sealed"]):
             answers, s["sealed"] = s["sealed"], {}
@@ -153,7 +162,25 @@ class RevenueRedistribution(SealedTransfers):
     def asked(self, s: dict) -> list[str]:
         return active_seats(s)
 
+    def form(self, s: dict, D: Any, seat: str) -> Form:
+        form = transfers_form(s, D, seat, True)
+        cards = cards_field(s, D, seat)
+        return Form(form.fields + (cards,)) if cards else form
+
+    def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
+        """ror-by-mail.md: no transfer, and every card kept."""
+        values: dict = {"transfers": []}
+        if cards_field(s, D, seat):
+            values["cards"] = {c: KEEP for c in s["factions"][seat]["hand"]}
+        return values
+
     def text(self, s: dict, D: Any, seat: str) -> str:
+        if cards_field(s, D, seat):
+            return _("Redistribution: move talents between your faction treasury (it holds %(treasury)s) and your "
+                     "Senators, or give some to other players; transfers are applied in the order written. You may "
+                     "also offer cards of your hand to other factions: a card accepted cannot be played before the "
+                     "next Revolution Phase (sealed: applied when everybody has answered).",
+                     treasury=talents(s["factions"][seat]["treasury"]))
         return _("Redistribution: move talents between your faction treasury (it holds %(treasury)s) and your "
                  "Senators, or give some to other players; transfers are applied in the order written (sealed: "
                  "applied when everybody has answered).", treasury=talents(s["factions"][seat]["treasury"]))
@@ -161,15 +188,54 @@ class RevenueRedistribution(SealedTransfers):
     def resolve(self, s: dict, D: Any, rng: Random, answers: dict) -> None:
         arriving: list[dict] = []
         for seat in s["seats"]:
-            arriving += apply_transfers(s, D, seat, answers.get(seat, []))
+            arriving += apply_transfers(s, D, seat, answers.get(seat, {}).get("transfers", []))
         for gift in arriving:
             deliver(s, gift)
         received = sorted({g["receiver"] for g in arriving}, key=s["seats"].index)
-        if received:
-            s["ctx"] = {**s["ctx"], "received": received}
+        s["ctx"] = {**s["ctx"], "received": received}
+        offers = card_offers(s, answers)
+        if offers:
+            from .revolution import answer_offers, live_seats
+            answer_offers(s, D, rng, offers, live_seats(s))
+        else:
+            self.resume(s, D, rng, None)
+
+    def resume(self, s: dict, D: Any, rng: Random, value: Any) -> None:
+        """After the money (and the cards' answers, when cards were offered): the second round, or the end."""
+        if s["ctx"].get("received"):
             goto(s, D, "revenue_redistribution_received", rng)
         else:
             finish(s, D, rng)
+
+
+def cards_field(s: dict, D: Any, seat: str) -> EachOf | None:
+    """Rule 11.1, AH `card_trading`: each card of the hand kept or offered to one other faction (None at the VG
+    value, with an empty hand, or with nobody to offer to)."""
+    from .revolution import live_seats
+    others = [x for x in live_seats(s) if x != seat]
+    hand = s["factions"][seat]["hand"]
+    if s["options"].get("card_trading") != ANY_TIME or not hand or not others:
+        return None
+    fates = (Option(KEEP, _("Keep")),) + tuple(Option(GIVE + x, _("Offer to %(seat)s", seat=seat_name(x)))
+                                               for x in others)
+    return EachOf("cards", _("Cards in your hand"), tuple(Option(c, card_name(D, c)) for c in hand),
+                  OneOf("fate", _("Card"), fates))
+
+
+def card_offers(s: dict, answers: dict) -> list[dict]:
+    """The sealed card offers, made now in seat order (revolution.make_offer: the cards move to the receiver's
+    hand, unplayable and pending)."""
+    from .revolution import make_offer
+    offers = []
+    for seat in s["seats"]:
+        fates = answers.get(seat, {}).get("cards", {})
+        if not set(fates) <= set(s["factions"][seat]["hand"]):  # never between seal and reveal
+            raise IllegalAction(_("A sealed redistribution names cards no longer in its faction's hand."))
+        for other in s["seats"]:
+            given = [c for c, f in fates.items() if f == GIVE + other]
+            if given and other != seat and not s["factions"][other].get("eliminated"):
+                offers.append(make_offer(s, seat, other, given, anytime=True))
+    return offers
 
 
 @state
@@ -190,7 +256,7 @@ class RevenueRedistributionReceived(SealedTransfers):
 
     def resolve(self, s: dict, D: Any, rng: Random, answers: dict) -> None:
         for seat in s["seats"]:
-            apply_transfers(s, D, seat, answers.get(seat, []))
+            apply_transfers(s, D, seat, answers.get(seat, {}).get("transfers", []))
         finish(s, D, rng)
 
 

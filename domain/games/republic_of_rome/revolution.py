@@ -12,7 +12,11 @@ Readings [A] (docs/rules-republic-of-rome.md, "Revolution Phase"):
 * the hand limit (five) is checked at the end of each player's turn, pending offers aside, and again in the
   acceptance step; the discard pile is public, so discarded cards are named to everybody; who offers how
   many cards to whom is public, which cards only the receiver is told (the giver filled in the form);
-* a card the player plays must be one he keeps (not discarded nor offered).
+* a card the player plays must be one he keeps (not discarded nor offered);
+* with `card_trading` at the AH value, cards may also be offered in the Redistribution's sealed form
+  (redistribution.py); the acceptance step below is then called there (`answer_offers`) and returns: the same
+  answers, without discards or hand limit (a Revolution Phase rule), and a card still unplayable for its
+  giver comes back unplayable if refused.
 """
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from domain.rules import IllegalAction, seat_name
 
 from .card_play import (assign_concession, assignable_concessions, concession_holders, play_statesman,
                         playable_statesmen, statesman_number)
-from .machine import FORM, STATES, Step, goto, state
+from .machine import FORM, STATES, Step, call, goto, ret, state
 from .names import card_name, senator_name
 from .narrate import narrates
 from .state import bump, clockwise_from, hrao_seat, note
@@ -177,10 +181,25 @@ def discard_cards(s: dict, seat: str, cards: list[str]) -> None:
 
 def offer(s: dict, giver: str, receiver: str, cards: list[str]) -> None:
     """The cards move to the receiver's hand, unplayable and pending until he accepts them."""
+    s["ctx"]["offers"] = s["ctx"]["offers"] + [make_offer(s, giver, receiver, cards)]
+
+
+def make_offer(s: dict, giver: str, receiver: str, cards: list[str], anytime: bool = False) -> dict:
+    """Move the offered cards (public: how many, to whom; which: the receiver is told, the giver chose them)
+    and return the offer for the acceptance step's `offers`."""
+    held = [c for c in cards if c in s["factions"][giver]["unplayable"]]  # still unplayable if it comes back
     move_cards(s, giver, receiver, cards)
-    s["ctx"]["offers"] = s["ctx"]["offers"] + [{"from": giver, "to": receiver, "cards": list(cards)}]
     note(s, "cards_offered", seat=giver, receiver=receiver, count=len(cards))
-    note(s, "cards_offered_to_you", seat=giver, receiver=receiver, cards=list(cards), to=receiver)
+    note(s, "cards_offered_to_you", seat=giver, receiver=receiver, cards=list(cards), to=receiver,
+         **({"anytime": True} if anytime else {}))
+    return {"from": giver, "to": receiver, "cards": list(cards), **({"unplayable": held} if held else {})}
+
+
+def answer_offers(s: dict, D: Any, rng: Random, offers: list[dict], order: list[str]) -> None:
+    """Rule 11.1 under the AH `card_trading` value: offers made outside the Revolution Phase (redistribution.py)
+    are answered by the same acceptance step, called as a nested sequence that returns to the caller's
+    `resume`; no hand limit and no discards there (the limit is a Revolution Phase rule)."""
+    call(s, D, "revolution_accept_cards", rng, args={"order": list(order), "offers": list(offers), "anytime": True})
 
 
 def move_cards(s: dict, giver: str, receiver: str, cards: list[str]) -> None:
@@ -199,7 +218,8 @@ class RevolutionAcceptCards(Step):
     """Rule 11.1 (trades: both parties agree): each faction offered cards accepts or refuses each of them, in
     the order of the card play (accepting and refusing are public, so nothing needs sealing); it may discard
     cards of its own to stay within five. A refused card goes back at once; a giver who has already answered
-    and now holds more than five discards the returned cards first."""
+    and now holds more than five discards the returned cards first. Called from outside the Revolution Phase
+    (`answer_offers`, ctx "anytime"): no discards, no hand limit, and it returns to its caller."""
 
     name = "revolution_accept_cards"
     short = "accept"
@@ -214,7 +234,10 @@ class RevolutionAcceptCards(Step):
 
     def next_receiver(self, s: dict, D: Any, rng: Random) -> None:
         if not self.receivers(s):
-            goto(s, D, "revolution_revolt", rng)
+            if s["ctx"].get("anytime"):
+                ret(s, D, rng)
+            else:
+                goto(s, D, "revolution_revolt", rng)
 
     def legal(self, s: dict, D: Any) -> dict:
         return {self.receivers(s)[0]: [FORM]}
@@ -223,11 +246,13 @@ class RevolutionAcceptCards(Step):
         fields: list = [EachOf("offered", _("Cards offered to you"), tuple(Option(c, card_name(D, c)) for c in pending(s, seat)),
                                OneOf("answer", _("Answer"), (Option(ACCEPT, _("Accept")), Option(REFUSE, _("Refuse")))))]
         own = own_cards(s, seat)
-        if own:
+        if own and not s["ctx"].get("anytime"):
             fields.append(SomeOf("discard", _("Cards of yours to discard"), tuple(Option(c, card_name(D, c)) for c in own)))
         return Form(tuple(fields))
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
+        if s["ctx"].get("anytime"):
+            return  # the hand limit is checked in the Revolution Phase only
         accepted = sum(1 for a in values["offered"].values() if a == ACCEPT)
         kept = len(own_cards(s, seat)) - len(values.get("discard", [])) + accepted
         if kept > hand_limit(D):
@@ -235,13 +260,16 @@ class RevolutionAcceptCards(Step):
                                   more=kept - hand_limit(D)))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
+        if s["ctx"].get("anytime"):
+            return _("Cards were offered to your faction: accept or refuse each. Cards you accept cannot be "
+                     "played before the next Revolution Phase.")
         return _("Cards were offered to your faction: accept or refuse each. Cards you accept cannot be played "
                  "before the next Revolution Phase; you may keep at most %(n)d cards.", n=hand_limit(D))
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
         """defaults.py: every offer is refused."""
         values: dict = {"offered": {c: REFUSE for c in pending(s, seat)}}
-        if own_cards(s, seat):
+        if own_cards(s, seat) and not s["ctx"].get("anytime"):
             values["discard"] = []
         return values
 
@@ -260,6 +288,10 @@ class RevolutionAcceptCards(Step):
                 note(s, "cards_accepted", seat=seat, cards=kept, to=seat)
             if back:
                 give_back(s, D, o["from"], seat, back)
+                still = [c for c in o.get("unplayable", []) if c in back and c in s["factions"][o["from"]]["hand"]]
+                if still:
+                    g = s["factions"][o["from"]]
+                    g["unplayable"] = g["unplayable"] + still
         self.next_receiver(s, D, rng)
 
 
@@ -270,7 +302,7 @@ def give_back(s: dict, D: Any, giver: str, receiver: str, back: list[str]) -> No
     f = s["factions"][giver]
     f["unplayable"] = [c for c in f["unplayable"] if c not in back]
     excess = len(f["hand"]) - len(pending(s, giver)) - hand_limit(D)
-    if excess > 0 and not pending(s, giver):
+    if excess > 0 and not pending(s, giver) and not s["ctx"].get("anytime"):
         discard_cards(s, giver, back[:excess])
 
 
@@ -301,6 +333,9 @@ def _offered(t: Any, n: dict) -> str:
 
 @narrates("cards_offered_to_you")
 def _offered_to_you(t: Any, n: dict) -> str:
+    if n.get("anytime"):
+        return _("%(seat)s offers you %(cards)s; you accept or refuse them now (accepted, they cannot be played "
+                 "before the next Revolution Phase).", seat=t.who(n["seat"]), cards=t.list(t.card(c) for c in n["cards"]))
     return _("%(seat)s offers you %(cards)s; you accept or refuse once every player has played his cards.",
              seat=t.who(n["seat"]), cards=t.list(t.card(c) for c in n["cards"]))
 

@@ -176,7 +176,7 @@ def deal_answer(s: dict, prompt, rng) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", (1, 2, 4, 7))  # seeds whose games reach turn 4 with a ruling
 def test_16_random_turns_with_deals_claims_rulings_and_voids_keep_the_invariants(seed):
     """Random play (the bot's random form answers; claims chosen whenever one is open), invariants after every
     step, every card still in one place (the card-count invariant is on in a game from setup)."""
