@@ -74,6 +74,9 @@ def narrate(D: Any, state: dict, viewer: str | None) -> list[str]:
         if private is not None and not teller.sees(private):
             continue
         text = NARRATORS[n["k"]](teller, n)
+        if text and private is not None and not teller.you(private):
+            # the referee (everybody once the game is over) reads what the seat read, said to be its own
+            text = _("Told only to %(seat)s: %(text)s", seat=seat_name(private), text=text)
         if text:
             out.append(text)
     return out
