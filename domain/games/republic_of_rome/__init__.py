@@ -8,7 +8,9 @@ are empty steps for now).
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from random import Random
+from threading import Lock
 from typing import Any, Mapping, Sequence
 
 from domain import forms
@@ -25,6 +27,46 @@ from .state import clone
 from .summary import seat_summary, summary
 from .turn import faction_influence
 from .view import build_view, waiting_sentence
+
+
+class _Asked:
+    """What a state asks, worked out once: its step's legal moves and each seat's form. A state is never
+    changed once `apply` (or `setup`) has returned it (the rules protocol; state.py's clone contract), so
+    the state object's identity is a safe key; the entry holds the state itself, so its id is not reused
+    while the entry lives. `apply` reads its input through here and changes only its clone, never looked up."""
+
+    __slots__ = ("state", "legal", "forms")
+
+    def __init__(self, state: dict, legal: dict) -> None:
+        self.state, self.legal, self.forms = state, legal, {}
+
+
+_ASKED: OrderedDict[int, _Asked] = OrderedDict()
+_ASKED_SIZE = 8  # a few states: each game's current one (prompts, then the answer read against it)
+_ASKED_LOCK = Lock()  # the web server may ask from several threads
+
+
+def _asked(state: dict, D: Any) -> _Asked:
+    key = id(state)
+    with _ASKED_LOCK:
+        entry = _ASKED.get(key)
+        if entry is not None and entry.state is state:
+            _ASKED.move_to_end(key)
+            return entry
+    entry = _Asked(state, STATES[state["step"]].legal(state, D))
+    with _ASKED_LOCK:
+        _ASKED[key] = entry
+        _ASKED.move_to_end(key)
+        while len(_ASKED) > _ASKED_SIZE:
+            _ASKED.popitem(last=False)
+    return entry
+
+
+def _form(entry: _Asked, D: Any, seat: str) -> forms.Form:
+    form = entry.forms.get(seat)
+    if form is None:
+        form = entry.forms[seat] = STATES[entry.state["step"]].form(entry.state, D, seat)
+    return form
 
 
 class RepublicOfRome(Rules):
@@ -48,15 +90,15 @@ class RepublicOfRome(Rules):
             return []
         D = data_for(state)
         step = STATES[state["step"]]
-        legal = step.legal(state, D)
+        asked = _asked(state, D)
         pid = f"t{state['turn']}.{step.short or step.name}.{state['seq']}"
         out = []
         for seat in state["seats"]:
-            ids = legal.get(seat)
+            ids = asked.legal.get(seat)
             if not ids:
                 continue
             if ids == [FORM]:
-                form = step.form(state, D, seat)
+                form = _form(asked, D, seat)
                 out.append(Prompt(seat, pid, step.kind, step.text(state, D, seat), (), step.secret, form))
             else:
                 choices = tuple(Choice(c, step.label(state, D, seat, c)) for c in ids)
@@ -66,13 +108,14 @@ class RepublicOfRome(Rules):
     def _read(self, state: dict, D: Any, seat: str, choice: str) -> Any:
         """The step's reading of `choice`: a choice id, or a form's values (checked by the step)."""
         step = STATES[state["step"]]
-        ids = step.legal(state, D).get(seat) if not state["finished"] else None
+        asked = None if state["finished"] else _asked(state, D)
+        ids = asked.legal.get(seat) if asked else None
         if not ids:
             who = [p.seat for p in self.prompts(state)]
             raise IllegalAction(join_sentences([_("There is no decision for %(seat)s now.", seat=seat_name(seat)),
                                                 waiting_sentence(state, D, who)]))
         if ids == [FORM]:
-            values = forms.values_of(step.form(state, D, seat), choice)  # FormError: a sentence
+            values = forms.values_of(_form(asked, D, seat), choice)  # FormError: a sentence
             step.check(state, D, seat, values)  # IllegalAction: a sentence
             return values
         if choice not in ids:
@@ -101,7 +144,7 @@ class RepublicOfRome(Rules):
         as each step's `default` (defaults.py lists them as data)."""
         D = data_for(state)
         step = STATES[state["step"]]
-        ids = step.legal(state, D).get(seat)
+        ids = _asked(state, D).legal.get(seat)
         if not ids:
             raise IllegalAction(_("There is no decision for %(seat)s now.", seat=seat_name(seat)))
         picked = step.default(state, D, seat, list(ids))
@@ -120,7 +163,7 @@ class RepublicOfRome(Rules):
         """The seats `prompts` asks, in seat order, without building their forms and texts."""
         if state["finished"]:
             return []
-        legal = STATES[state["step"]].legal(state, data_for(state))
+        legal = _asked(state, data_for(state)).legal
         return [seat for seat in state["seats"] if legal.get(seat)]
 
     def outcome(self, state: dict) -> Outcome | None:

@@ -471,6 +471,21 @@ class SenateCallFaction(VoteStep):
         proceed(s, D, rng)
 
 
+_FLOOR_TEXT: tuple = (None, "")  # (state, its floor text): the last state's, held so that its id is not reused
+
+
+def shared_floor_text(D: Any, s: dict) -> str:
+    """floor.floor_text, the same for every seat (it reads no seat), made once for all
+    the factions a sealed vote asks at once. Only prompts read it, and a state is never changed once
+    `apply` has returned it (the rules protocol), so the state's identity is the key."""
+    global _FLOOR_TEXT
+    held, text = _FLOOR_TEXT  # one tuple, replaced whole: another thread never mixes two states' texts
+    if held is not s:
+        text = floor.floor_text(D, s)
+        _FLOOR_TEXT = (s, text)
+    return text
+
+
 @state
 class SenateSealedVote(VoteStep):
     """Option senate_votes = "sealed": every faction answers at once, secretly; revealed together."""
@@ -495,7 +510,7 @@ class SenateSealedVote(VoteStep):
         check_vote(s, D, seat, values)
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return join_sentences([floor.floor_text(D, s), _("Votes are sealed: every faction answers at once and the "
+        return join_sentences([shared_floor_text(D, s), _("Votes are sealed: every faction answers at once and the "
                                                          "votes are revealed together. Your faction's vote:")])
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:

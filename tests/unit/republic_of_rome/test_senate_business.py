@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from domain.rules import IllegalAction
-from tests.scenario.republic_of_rome.position import add_senator, answer, prompt_for
+from tests.scenario.republic_of_rome.position import add_senator, answer, edit, prompt_for
 from tests.scenario.republic_of_rome.senate_position import asked_kinds, at_step, kinds, propose, small_senate, votes_all
 
 
@@ -163,6 +163,7 @@ def test_9_8_1_a_garrison_goes_and_comes_home_but_not_in_the_turn_it_arrived():
     s = votes_all(propose(business(s), "garrison", {"province": "sicilia", "legions": 2}), "yes")
     assert [u["at"] for u in s["legions"]] == ["province:sicilia"] * 2 + ["italy"] * 2
     assert "recall_garrison" not in kinds(s)
+    s = edit(s)  # a state asked for its prompts is never changed (the rules protocol): a copy
     s["senate"]["garrisoned"] = []  # a later turn
     s = votes_all(propose(s, "recall_garrison", {"province": "sicilia"}), "yes")
     assert all(u["at"] == "italy" for u in s["legions"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.games.republic_of_rome import RULES
 from domain.games.republic_of_rome.tribunes import reserved
-from tests.scenario.republic_of_rome.position import ScriptedRandom, add_senator, prompt_for, set_hand
+from tests.scenario.republic_of_rome.position import ScriptedRandom, add_senator, edit, prompt_for, set_hand
 from tests.scenario.republic_of_rome.vote_position import (asked_seats, fields_of, open_vote, proposal, result,
                                                             senate_table, vote)
 
@@ -77,6 +77,7 @@ def test_9_3_cato_gives_his_faction_one_free_veto_per_turn():
     s = vote(s, "red", {})
     s = vote(s, "blue", {})
     assert "tribune" not in fields_of(s, "green")  # used this turn
+    s = edit(s)  # a state asked for its prompts is never changed (the rules protocol): a copy
     s["turn"] += 1
     assert tribune_options(s, "green") == ["none", "veto"]
 
