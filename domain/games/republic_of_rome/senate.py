@@ -24,7 +24,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from domain.i18n import _
+from domain.i18n import _, n_
 
 from .machine import Step, goto, state
 from .names import senator_name
@@ -238,8 +238,9 @@ class SenateConsent(Step):
 
     def text(self, s: dict, D: Any, seat: str) -> str:
         _seat, ids = self.asked(s)
-        return _("Do %(senators)s consent %(what)s?", senators=t_list(senator_name(D, s, sid) for sid in ids),
-                 what=consent_words(D, s, s["ctx"]["consent"]["what"]))
+        return n_("Does %(senators)s consent %(what)s?", "Do %(senators)s consent %(what)s?", len(ids),
+                  senators=t_list(senator_name(D, s, sid) for sid in ids),
+                  what=consent_words(D, s, s["ctx"]["consent"]["what"]))
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> str:
         """[A] No answer is no consent."""

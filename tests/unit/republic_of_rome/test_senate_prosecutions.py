@@ -168,3 +168,9 @@ def test_9_7_popular_appeal_returns_the_votes_for_the_engine():
     s["senate"] = {"appeal": None}
     result = popular_appeal(s, data_for(s), ScriptedRandom(dice=[4, 4]), {"kind": "prosecution", "accused": "3"})
     assert result == {"outcome": "votes", "roll": 8, "yes": 0, "no": 4} and s["senate"]["appeal"] == result
+
+
+def test_9_7_the_consent_prompt_for_one_senator_is_in_the_singular():
+    s = accuse(prosecutions(), "4", "minor", prosecutor="5")
+    text = str(prompt_for(s, "green").text)
+    assert text.startswith("Does Claudius") and "consent to act as Prosecutor" in text, text
