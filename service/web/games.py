@@ -84,9 +84,10 @@ def render_game(game, caller: Caller, viewer: str, error: str | None = None, sta
 
 
 def default_picks(prompt: dict | None) -> dict:
-    """The radio buttons a prompt's form opens with: each one-of field's value in the form's default answer (what
-    a missed deadline plays; else its first option), so that a vote with optional extras (an assassination, a
-    standing vote) is one Confirm away instead of a radio to tick in every group."""
+    """The radio buttons and per-item selects a prompt's form opens with: each one-of value in the form's default
+    answer (what a missed deadline plays; else its first option), so that a vote with optional extras (an
+    assassination, a standing vote) or a hand beyond its limit is one Confirm away instead of a tick in every
+    group."""
     if not prompt or not prompt.get("form"):
         return {}
     form = forms.Form.from_json(prompt["form"])
@@ -94,7 +95,11 @@ def default_picks(prompt: dict | None) -> dict:
         values = forms.values_of(form, forms.default_answer(form))
     except IllegalAction:  # a default the form itself refuses: open with nothing ticked
         return {}
-    return {f"f.{f.name}": values[f.name] for f in form.fields if f.kind == "one"}
+    picks = {f"f.{f.name}": values[f.name] for f in form.fields if f.kind == "one"}
+    for f in form.fields:  # each item's select too: a hand of six cards opens with the excess on "Discard"
+        if f.kind == "each" and f.value.kind == "one":
+            picks.update({f"f.{f.name}.{item}": v for item, v in values[f.name].items()})
+    return picks
 
 
 @bp.get("/games/<game_id>")

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 
+from flask import render_template
+from werkzeug.datastructures import MultiDict
+
 from domain import forms
 from domain.forms import EachOf, Form, OneOf, Option
 from service.web.games import default_picks
@@ -26,7 +29,7 @@ def test_16_the_vote_form_opens_on_no_attempt_and_no_change_of_standing_vote():
                  OneOf("standing", "Standing vote", (Option("keep", "no change"), Option("yes", "vote yes")))),
                 forms.encode({"votes": {"1": "abstain"}, "assassin": "none", "standing": "keep"}))
     picks = default_picks({"form": form.to_json()})
-    assert picks == {"f.assassin": "none", "f.standing": "keep"}  # radios only: the selects show their own
+    assert picks == {"f.assassin": "none", "f.standing": "keep", "f.votes.1": "abstain"}  # each item's select too
     assert default_picks({"form": None}) == {} and default_picks(None) == {}
 
 
@@ -59,3 +62,25 @@ def test_16_a_number_for_each_item_opens_on_its_least_value_so_the_vote_form_can
         html = render_template("_form_fields.html", p={"form": form.to_json()}, filled=None, picked={})
     assert re.findall(r'name="f\.extra\.(\d)"[^>]*value="(\d*)"', html.replace("\n", " ")) == [("1", "0"), ("2", "0")]
     assert re.findall(r'name="f\.gifts\.\d\.t"[^>]*value="(\d*)"', html.replace("\n", " ")) == ["", ""]
+
+
+def selected(page: str, name: str) -> list[str]:
+    block = re.search(rf'<select name="{re.escape(name)}".*?</select>', page, re.S)
+    return re.findall(r'<option value="([^"]+)" selected', block.group(0)) if block else []
+
+
+def test_16_a_per_item_select_opens_on_the_form_s_default_and_a_refused_page_keeps_the_player_s_own(svc):
+    """A Revolution hand of seven cards: "Keep" (each select's first option) is refused as a whole, so the
+    selects open on the default (the two last drawn discarded); a refused page shows what the player chose."""
+    app = embedded_app(svc)
+    fates = OneOf("fate", "Card", (Option("keep", "Keep"), Option("discard", "Discard")))
+    form = Form((EachOf("cards", "Cards in your hand", (Option("a", "A"), Option("b", "B")), fates),),
+                forms.encode({"cards": {"a": "keep", "b": "discard"}}))
+    p = {"form": form.to_json()}
+    picked = default_picks(p)
+    assert picked == {"f.cards.a": "keep", "f.cards.b": "discard"}
+    with app.test_request_context():
+        page = render_template("_form_fields.html", p=p, filled=None, picked=picked)
+        assert selected(page, "f.cards.a") == ["keep"] and selected(page, "f.cards.b") == ["discard"]
+        again = render_template("_form_fields.html", p=p, filled=MultiDict({"f.cards.b": "keep"}), picked=picked)
+        assert selected(again, "f.cards.b") == ["keep"] and selected(again, "f.cards.a") == []

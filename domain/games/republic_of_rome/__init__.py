@@ -8,6 +8,7 @@ are empty steps for now).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from collections import OrderedDict
 from random import Random
 from threading import Lock
@@ -65,8 +66,18 @@ def _asked(state: dict, D: Any) -> _Asked:
 def _form(entry: _Asked, D: Any, seat: str) -> forms.Form:
     form = entry.forms.get(seat)
     if form is None:
-        form = entry.forms[seat] = STATES[entry.state["step"]].form(entry.state, D, seat)
+        form = entry.forms[seat] = _with_default(STATES[entry.state["step"]], entry.state, D, seat)
     return form
+
+
+def _with_default(step: Any, state: dict, D: Any, seat: str) -> forms.Form:
+    """The step's form, carrying the step's `default` (what a missed deadline plays, defaults.py) when the form
+    names none: the web page opens its fields on it, so a form whose first options are refused as a whole (a
+    Revolution hand of six cards all on "Keep") opens on an answer that is accepted."""
+    form = step.form(state, D, seat)
+    if form.default is not None:
+        return form
+    return replace(form, default=forms.encode(step.default(state, D, seat, [FORM])))
 
 
 class RepublicOfRome(Rules):

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from domain import forms
+from domain.forms import Form
 
 from domain.games.republic_of_rome import RULES
 from domain.rules import IllegalAction
@@ -122,3 +123,25 @@ def test_11_1_a_refused_offer_goes_back_and_the_giver_discards_what_exceeds_five
 
 def _json(values: dict) -> str:
     return forms.encode(values)
+
+
+def test_11_1_the_card_form_opens_on_its_default_the_last_drawn_beyond_five_discarded():
+    """The web page opens each field on the form's default: with seven cards, "Keep" on every card (the first
+    option) is refused, so the form carries defaults.py's answer and that answer is accepted."""
+    s = table({"red": list(SEVEN)})
+    form = prompt_for(s, "red").form
+    with pytest.raises(IllegalAction):
+        RULES.check_answer(s, "red", forms.default_answer(Form(form.fields)))  # every card on "Keep"
+    opened = forms.values_of(form, forms.default_answer(form))["cards"]
+    assert [opened[c] for c in SEVEN] == ["keep"] * 5 + ["discard"] * 2
+    RULES.check_answer(s, "red", forms.default_answer(form))
+
+
+def test_11_1_the_acceptance_form_opens_on_refusing_the_offers():
+    s = table({"red": list(SEVEN[:6]), "blue": list(SEVEN[6:])})
+    s = answer(s, "red", keep_all(s, "red", cards={SEVEN[0]: "give:blue"}))
+    while s["step"] == "revolution_play_cards":
+        seat = next(iter(asked(s)))
+        s = answer(s, seat, keep_all(s, seat))
+    form = prompt_for(s, "blue").form
+    assert forms.values_of(form, forms.default_answer(form))["offered"] == {SEVEN[0]: "refuse"}
