@@ -219,7 +219,7 @@ def cards_field(s: dict, D: Any, seat: str) -> EachOf | None:
     fates = (Option(KEEP, _("Keep")),) + tuple(Option(GIVE + x, _("Offer to %(seat)s", seat=seat_name(x)))
                                                for x in others)
     return EachOf("cards", _("Cards in your hand"), tuple(Option(c, card_name(D, c)) for c in hand),
-                  OneOf("fate", _("Card"), fates))
+                  OneOf("fate", _("What to do"), fates))
 
 
 def card_offers(s: dict, answers: dict) -> list[dict]:

@@ -113,7 +113,7 @@ class RevolutionPlayCards(Step):
             Option(GIVE + other, _("Offer to %(seat)s", seat=seat_name(other)))
             for other in live_seats(s) if other != seat)
         fields.append(EachOf("cards", _("Cards in your hand"),
-                             tuple(Option(c, card_name(D, c)) for c in own_cards(s, seat)), OneOf("fate", _("Card"), fates)))
+                             tuple(Option(c, card_name(D, c)) for c in own_cards(s, seat)), OneOf("fate", _("What to do"), fates)))
         return Form(tuple(fields))
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:

@@ -145,3 +145,17 @@ def test_11_1_the_acceptance_form_opens_on_refusing_the_offers():
         s = answer(s, seat, keep_all(s, seat))
     form = prompt_for(s, "blue").form
     assert forms.values_of(form, forms.default_answer(form))["offered"] == {SEVEN[0]: "refuse"}
+
+
+def test_11_1_the_card_column_reads_what_to_do_in_the_revolution_and_the_redistribution():
+    """Not "Cards in your hand: Card for each": the e-mail reads "What to do for each: 1. Keep, 2. Discard, ..."."""
+    from domain.games.republic_of_rome.data import data_for
+    from domain.games.republic_of_rome.redistribution import ANY_TIME, cards_field
+
+    s = table({"red": list(SEVEN[:2])})
+    field = prompt_for(s, "red").form.field("cards")
+    assert str(field.value.label) == "What to do"
+    guide = forms.reply_guide(prompt_for(s, "red").form)
+    assert any(str(line).startswith("What to do for each: ") for f in guide["fields"] for line in f["lines"])
+    s["options"] = {**s["options"], "card_trading": ANY_TIME}
+    assert str(cards_field(s, data_for(s), "red").value.label) == "What to do"
