@@ -8,8 +8,8 @@ from random import Random
 from typing import Any
 
 from domain.forms import Form, OneOf, Option, encode
-from domain.i18n import _
-from domain.rules import IllegalAction
+from domain.i18n import _, join_sentences, n_
+from domain.rules import IllegalAction, semicolon_list
 
 from .dice import roll
 from .machine import FORM, Step, goto, state
@@ -31,6 +31,23 @@ def consul_candidates(s: dict) -> list[str]:
 def open_pairs(s: dict) -> list[tuple[str, str]]:
     rejected = {tuple(sorted(p)) for p in s["senate"]["rejected_pairs"]}
     return [p for p in combinations(consul_candidates(s), 2) if tuple(sorted(p)) not in rejected]
+
+
+def rejected_pairs_view(s: dict, D: Any) -> list[dict]:
+    """Rule 9.5.2 (public): the pairs of Consuls rejected this turn, which may not be nominated again."""
+    return [{"senators": list(p), "names": [senator_name(D, s, sid) for sid in p]}
+            for p in (s.get("senate") or {}).get("rejected_pairs") or []]
+
+
+def rejected_sentence(s: dict, D: Any) -> Any:
+    """The pairs already rejected this turn, named in the nomination's prompt (None: none yet)."""
+    pairs = [_("%(first)s and %(second)s", first=a, second=b) for a, b in
+             (p["names"] for p in rejected_pairs_view(s, D))]
+    if not pairs:
+        return None
+    return n_("The pair %(pairs)s was rejected already this turn: it may not be nominated again.",
+              "The pairs %(pairs)s were rejected already this turn: they may not be nominated again.", len(pairs),
+              pairs=semicolon_list(pairs))
 
 
 @state
@@ -62,7 +79,8 @@ class SenateElectConsuls(Step):
         return {seat: [FORM]} if seat else {}
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
-        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in consul_candidates(s))
+        paired = {sid for p in open_pairs(s) for sid in p}  # a candidate whose every pair was rejected is left out
+        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in consul_candidates(s) if sid in paired)
         fields = [OneOf("first", _("First candidate"), options), OneOf("second", _("Second candidate"), options),
                   order_field()]
         if censor_in_advance(s):
@@ -81,7 +99,9 @@ class SenateElectConsuls(Step):
             raise IllegalAction(_("This pair was rejected already this turn: nominate another."))
 
     def text(self, s: dict, D: Any, seat: str) -> str:
-        return _("As Presiding Magistrate, nominate two Senators for the Consulship (they are elected or rejected together).")
+        ask = _("As Presiding Magistrate, nominate two Senators for the Consulship (they are elected or rejected together).")
+        rejected = rejected_sentence(s, D)
+        return join_sentences([ask, rejected]) if rejected else ask
 
     def default(self, s: dict, D: Any, seat: str, ids: list[str]) -> dict:
         """ror-by-mail.md: the HRAO's consul nomination is made for him: the first open pair in id order."""

@@ -148,6 +148,11 @@ def persuasion_situation(s: dict, D: Any, ctx: dict) -> str:
              counter=talents(ctx["counter"]), base=base_number(s, D, ctx))
 
 
+def rejected_pairs_view(s: dict, D: Any) -> list[dict]:
+    from .elections import rejected_pairs_view as pairs
+    return pairs(s, D) if s.get("phase") == "senate" else []
+
+
 def floor_view(s: dict, D: Any, viewer: str | None) -> dict | None:
     """The Senate floor (floor.py): the vote under way, else the last one, with every faction's and
     Senator's vote; the viewer's own standing votes (floor.view gates them to the viewer and the referee)."""
@@ -177,6 +182,7 @@ def build_view(s: dict, D: Any, viewer: str | None, waiting_for: list[str]) -> d
         "deck": len(s["deck"]), "discard": len(s["discard"]),
         "situation": situation(s, D),
         "floor": floor_view(s, D, viewer),
+        "rejected_pairs": rejected_pairs_view(s, D),  # Rule 9.5.2: Consul pairs rejected this turn (public)
         "combat": combat_view(s, D),  # this turn's battles and the captives (combat.py, public)
         "deals": deals_view(s, D, viewer),  # public deals (deals.py): which cards, only to their parties
         "commands": commands_view(s, D),  # Commanders in the field with their units (forces.py, public)

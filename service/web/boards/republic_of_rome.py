@@ -58,6 +58,7 @@ def model(view: dict) -> dict:
         "winners": list((s.get("result") or {}).get("winners") or []) if s["finished"] else [],
         "answered": [{"seat": seat, "name": names.get(seat, seat)} for seat in s.get("sealed") or []],
         "rome": rome(s), "forum": forum(s), "war": war_model(s, names), "floor": floor(s.get("floor") or {}, names), "floor_more": floor_more(view),
+        "rejected_pairs": [p["names"] for p in s.get("rejected_pairs") or []],  # Rule 9.5.2: not nominated again
         "factions": [faction(s["factions"][seat], names, viewer, s.get("hrao_seat")) for seat in s["seats"]],
     }
 

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from domain.games.republic_of_rome import RULES
 from domain.games.republic_of_rome.business import check_consul_for_life
 from domain.games.republic_of_rome.data import data_for
 from domain.games.republic_of_rome.dictator import dictator_allowed
 from domain.games.republic_of_rome.senate import new_record
+from domain.games.republic_of_rome.state import clone
+from domain.rules import IllegalAction
 from tests.scenario.republic_of_rome.position import ScriptedRandom, add_senator, answer, at_phase, prompt_for
 from tests.scenario.republic_of_rome.senate_position import (asked_kinds, at_step, kinds, propose, senate_table,
                                                               small_senate, votes_all)
@@ -79,6 +84,21 @@ def test_9_5_a_rejected_pair_is_not_nominated_again_and_the_last_pair_is_appoint
     assert p.kind == "nominate_consuls"
     s = votes_all(nominate(s, "4", "2"), {"red": "no", "blue": "yes"})
     assert [n for n in s["notes"] if n["k"] == "last_pair_appointed"][0]["candidates"] == ["3", "4"]
+
+
+def test_9_5_2_the_pairs_rejected_this_turn_are_named_and_a_senator_without_an_open_pair_is_not_offered():
+    s = votes_all(nominate(opened(table()), "2", "3"), {"red": "no", "blue": "yes", "green": "no"})
+    text = str(prompt_for(s, "red").text)
+    assert "The pair Fabius (2) and Valerius (3) was rejected already this turn" in text, text
+    view = RULES.view(s, "green")
+    assert [p["senators"] for p in view["rejected_pairs"]] == [["2", "3"]]
+    s = clone(s)
+    s["senate"]["rejected_pairs"] = [["2", x] for x in ("3", "4", "5", "6")]  # Fabius has no open pair left
+    form = prompt_for(s, "red").form
+    assert [o.value for o in form.field("first").options] == ["3", "4", "5", "6"]
+    assert "The pairs Fabius (2) and Valerius (3); " in str(prompt_for(s, "red").text)
+    with pytest.raises(IllegalAction):
+        nominate(s, "2", "5")
 
 
 def test_9_1_a_unanimous_defeat_costs_the_pm_one_influence_or_the_chair():
