@@ -99,21 +99,27 @@ def faction_emptied(s: dict, D: Any, seat: str, rng: Random, cause: str) -> None
 
 def take_from_curia(s: dict, D: Any, seat: str) -> bool:
     """The top Senator of the Curia (the list is top first; the dead go to the bottom) joins `seat` as its
-    Faction Leader. False if the Curia holds no Senator."""
-    curia = s["curia"]["senators"]
-    if not curia:
+    Faction Leader. A Family card whose Statesman is in play is passed over, as in the deck (search_deck): it
+    would go under him, into his faction. False if the Curia holds no other Senator."""
+    statesmen = statesmen_in_play(s, D)
+    fid = next((f for f in s["curia"]["senators"] if f not in statesmen), None)
+    if fid is None:
         return False
-    fid = curia[0]
-    s["curia"] = {**s["curia"], "senators": curia[1:]}
+    s["curia"] = {**s["curia"], "senators": [f for f in s["curia"]["senators"] if f != fid]}
     join_as_leader(s, D, seat, fid, "curia")
     return True
+
+
+def statesmen_in_play(s: dict, D: Any) -> set[str]:
+    """The Family numbers of the Statesmen in play."""
+    return {statesman_number(D, x["statesman"]) for x in s["senators"].values() if x["statesman"]}
 
 
 def search_deck(s: dict, D: Any, seat: str, rng: Random) -> bool:
     """The first Family card from the top of the deck joins `seat` (spec 5.4 [A]: the server takes the first
     one), then the deck is reshuffled. A Family card whose Statesman is in play is passed over: it would go
     under him, into another faction (reading). False if the deck holds no such card."""
-    statesmen = {statesman_number(D, x["statesman"]) for x in s["senators"].values() if x["statesman"]}
+    statesmen = statesmen_in_play(s, D)
     card = next((c for c in s["deck"] if c.startswith("sen:") and c[4:] not in statesmen), None)
     if card is None:
         return False

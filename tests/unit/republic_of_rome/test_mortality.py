@@ -197,6 +197,15 @@ def test_5_4_a_faction_left_without_senators_takes_the_top_senator_of_the_curia_
     assert after["curia"]["senators"] == ["7", "2"]
 
 
+def test_5_4_a_family_card_whose_statesman_is_in_play_is_passed_over_in_the_curia():
+    s = lonely()
+    add_senator(s, None, BLUE, statesman="19A")  # Flamininus entered alone: his Family card 19 lies in the Curia
+    s["curia"]["senators"] = ["19", "7"]
+    after = kill(s, "2")
+    assert after["factions"][RED]["leader"] == "7" and after["senators"]["7"]["faction"] == RED
+    assert after["senators"]["19A"]["faction"] == BLUE and after["curia"]["senators"] == ["19", "2"]
+
+
 def test_5_4_with_an_empty_curia_the_dead_senator_himself_comes_back_as_leader():
     after = kill(lonely(), "2")
     assert after["factions"][RED]["leader"] == "2" and after["curia"]["senators"] == []
