@@ -16,6 +16,8 @@ The vote the order casts is recorded as made `by: standing` (the note and the fl
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from typing import Any
 
 from domain.forms import OneOf, Option
@@ -46,6 +48,7 @@ def conditions(s: dict) -> list[str]:
             + [f"group:{g}" for g in GROUPS] + ["land_bill", "not_land_bill", "any"])
 
 
+@lru_cache(maxsize=None)  # words depend on the id alone (Messages are immutable); the view asks for them often
 def condition_words(cond: str) -> str:
     kind, _sep, key = cond.partition(":")
     if kind == "by":
@@ -62,6 +65,7 @@ def condition_words(cond: str) -> str:
             "any": _("any proposal")}[cond]
 
 
+@lru_cache(maxsize=None)
 def action_words(action: str) -> str:
     return {"keep": _("no change to my standing votes"), "yes": _("vote yes"), "no": _("vote no"),
             "abstain": _("abstain"), "veto": _("veto with a Tribune"),
@@ -153,6 +157,10 @@ def apply_fields(s: dict, seat: str, values: dict) -> None:
 def own_view(s: dict, seat: str) -> list[dict]:
     """The seat's orders in words, most particular first (for its own view only)."""
     own = orders(s, seat)
-    return [{"when": cond, "vote": own[cond], "words": _("On %(when)s: %(vote)s.", when=condition_words(cond),
-                                                              vote=action_words(own[cond]))}
+    return [{"when": cond, "vote": own[cond], "words": order_words(cond, own[cond])}
             for cond in conditions(s) if cond in own]
+
+
+@lru_cache(maxsize=None)
+def order_words(cond: str, action: str) -> str:
+    return _("On %(when)s: %(vote)s.", when=condition_words(cond), vote=action_words(action))
