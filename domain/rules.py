@@ -105,9 +105,17 @@ def _fold(items: Any, pair: Any) -> str:
 
 
 def seat_name(seat: str) -> str:
-    """A seat id as players read it ('red' -> 'Red'): a Message for the colour names, else the id capitalised."""
-    name = str(seat).capitalize()
-    return Message(name) if name in SEAT_NAMES else name
+    """A seat id as players read it ('red' -> 'Red'): a Message for the colour names, else the id capitalised.
+    A colour's Message is made once and shared (Messages are never changed)."""
+    name = _SEAT_MESSAGES.get(seat)
+    if name is None:
+        name = str(seat).capitalize()
+        if name in SEAT_NAMES:
+            name = _SEAT_MESSAGES[seat] = Message(name)
+    return name
+
+
+_SEAT_MESSAGES: dict[Any, Message] = {}
 
 
 class Rules:

@@ -24,9 +24,9 @@ from typing import Any
 from domain.i18n import _
 
 from . import senate as _senate  # noqa: F401  (load order: forces.py needs the Senate's modules loaded first)
-from .captives import kill_captives_of_gone_wars, ransom_queue
+from .captives import captives, kill_captives_of_gone_wars, ransom, ransom_queue, war_of
 from .dice import roll
-from .engagement import fight, proconsul, return_home
+from .engagement import RESULT_WORDS, fight, proconsul, return_home
 from .forces import LIVE, command_of, commands, naval_pending, units_at
 from .machine import Step, goto, state
 from .narrate import narrates
@@ -212,8 +212,6 @@ def unprosecuted(s: dict, D: Any) -> None:
 def combat_view(s: dict, D: Any) -> dict:
     """The board's "combat" section (public): this turn's battles with their numbers, and the captives with
     their ransom."""
-    from .captives import captives, ransom, war_of
-    from .engagement import RESULT_WORDS
     battles = [{**b, "war_name": card_name(D, "war:" + b["war"]), "commander_name": senator_name(D, s, b["commander"]),
                 "result_name": RESULT_WORDS[b["result"]]} for b in s.get("battles", []) if b["turn"] == s["turn"]]
     held = [{"senator": sid, "name": senator_name(D, s, sid), "war": war_of(s, sid),

@@ -37,6 +37,7 @@ class GameData:
         self.provinces = {x["id"]: x for x in d["provinces"]}
         self.events = {x["id"]: x for x in d["events"]}
         self.name_cache: dict[str, Any] = {}  # names.py: Senator id or card id -> its (shared, unchanged) Message
+        self.view_cache: dict[tuple, dict] = {}  # view.py: a Senator's value -> his view (copied for each caller)
 
     def c(self, name: str) -> Any:
         """A constant's value."""

@@ -20,7 +20,10 @@ from typing import Any
 from domain.i18n import _, join_sentences
 from domain.rules import REFEREE, comma_list, seat_name
 
+from . import standing_votes, tribunes
+from .names import senator_name
 from .state import clockwise_from, others_after, sort_key
+from .vote_words import proposal_words
 
 
 def voters(s: dict, seat: str) -> list[str]:
@@ -75,7 +78,14 @@ def planned(s: dict, entry: dict) -> list[str]:
 def remaining(s: dict, entry: dict | None = None) -> list[str]:
     """The factions still to vote on the current proposal, in the order they will be called."""
     entry = entry or current(s)
-    return [seat for seat in planned(s, entry) if seat not in entry["voted"] and voters(s, seat)]
+    present = seats_attending(s)
+    return [seat for seat in planned(s, entry) if seat not in entry["voted"] and seat in present]
+
+
+def seats_attending(s: dict) -> set[str]:
+    """The factions with a Senator attending the Senate (those whose `voters` are not empty), in one pass."""
+    return {x["faction"] for x in s["senators"].values()
+            if x["faction"] is not None and x["location"] == "rome" and not x["rebel"]}
 
 
 def may_veto(s: dict, entry: dict | None = None) -> list[str]:
@@ -126,13 +136,12 @@ def floor_text(D: Any, s: dict, entry: dict | None = None) -> str:
 def view(s: dict, D: Any, viewer: str | None) -> dict | None:
     """The floor for the board: the open vote (else the last one), with names; the viewer's own standing
     votes (private: only for the viewer and the referee)."""
-    from . import standing_votes, tribunes
-    from .consul_control import controller
-    from .names import senator_name
-    from .vote_words import proposal_words
+    from .consul_control import controller  # consul_control imports this module
     out: dict = {}
     entry = current(s) if is_open(s) else s.get("floor_last")
     if entry is not None:
+        is_open_now = entry["status"] == "open"
+        to_vote = remaining(s, entry) if is_open_now else []
         out["vote"] = {
             "open": entry["status"] == "open", "status": entry["status"],
             "proposal": proposal_words(D, s, entry["proposal"]), "kind": entry["proposal"]["kind"],
@@ -145,8 +154,8 @@ def view(s: dict, D: Any, viewer: str | None) -> dict | None:
                           "senators": [{**row, "name": senator_name(D, s, row["id"])}
                                        for row in entry["factions"][seat]["senators"]]}
                          for seat in entry["voted"]],
-            "to_vote": remaining(s, entry) if entry["status"] == "open" else [],
-            "may_veto": may_veto(s, entry) if entry["status"] == "open" else [],
+            "to_vote": to_vote,
+            "may_veto": list(to_vote) if entry["vetoable"] else [],  # may_veto, from the list just made
             "cato": tribunes.cato_seat(s, D),
             "depth": len(s.get("floor") or []),
             "answered": sorted(s.get("sealed") or {}) if s["step"] == "senate_sealed_vote" else [],

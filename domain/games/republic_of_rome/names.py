@@ -13,6 +13,8 @@ from typing import Any
 
 from domain.i18n import Message, N_, _
 
+from .data import card_key, card_kind
+
 PHASES = {"setup": N_("Setup"), "mortality": N_("Mortality"), "revenue": N_("Revenue"), "forum": N_("Forum"),
           "population": N_("Population"), "senate": N_("Senate"), "combat": N_("Combat"),
           "revolution": N_("Revolution")}
@@ -86,7 +88,6 @@ def card_senator_name(D: Any, sid: str) -> str:
 
 def card_name(D: Any, card: str) -> str:
     """Any card id as players read it ('war:1st_punic_war' -> '1st Punic War')."""
-    from .data import card_key, card_kind
     cache = getattr(D, "name_cache", None)
     name = cache.get(card) if cache is not None else None
     if name is not None:

@@ -13,12 +13,16 @@ it must never word a faction treasury, a hand or a sealed answer.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from domain.i18n import _
 from domain.rules import REFEREE, comma_list, seat_name
 
-from .combat import combat_view
+from . import floor
+from .combat import combat_view  # loads the Senate's modules first (combat.py)
+from .elections import rejected_pairs_view as rejected_pairs
+from .persuasion import base_number
 from .machine import STATES
 from .names import card_name, card_senator_name, name_of, office_name, phase_name, senator_name, talents
 from .state import hrao, in_rome, ratings, sort_key, sorted_ids
@@ -26,19 +30,46 @@ from .victory import result_lines
 from .deals import deals_view
 
 
-def senator_view(s: dict, D: Any, sid: str) -> dict:
+def senator_view(s: dict, D: Any, sid: str, loyalty: int | None = None) -> dict:
+    """One Senator as the board shows him. `loyalty` is his rating when the caller already knows it
+    (faction_view: Rule 7.4 item 2 looks at the whole faction); else `ratings` works it out.
+
+    A Senator's view depends only on his record, his loyalty and whether he leads his faction, and most
+    Senators do not change from one decision to the next: the view is made once per such value (D.view_cache)
+    and each call gets its own copy, so that nothing a caller does to it reaches the next view."""
     x = s["senators"][sid]
-    r = ratings(D, s, sid)
+    if loyalty is None:
+        loyalty = ratings(D, s, sid)["loyalty"]
+    leader = x["faction"] is not None and s["factions"][x["faction"]]["leader"] == sid
+    key = (sid, loyalty, leader, _KEY_FIELDS(x), tuple(x["concessions"]))
+    cache = D.view_cache
+    made = cache.get(key)
+    if made is None:
+        if len(cache) > VIEW_CACHE_SIZE:
+            cache.clear()
+        made = cache[key] = _senator_view(s, D, sid, loyalty, leader)
+    out = made.copy()
+    out["concessions"], out["concession_names"] = list(made["concessions"]), list(made["concession_names"])
+    return out
+
+
+VIEW_CACHE_SIZE = 4096  # Senator views remembered per data set: a few games' worth
+_KEY_FIELDS = itemgetter("family", "statesman", "faction", "inf", "pop", "knights", "talents", "office",
+                         "prior_consul", "location", "rebel", "corrupt")  # with the concessions, all _senator_view reads
+
+
+def _senator_view(s: dict, D: Any, sid: str, loyalty: int, leader: bool) -> dict:
+    x = s["senators"][sid]
+    card = D.statesmen[x["statesman"]] if x["statesman"] else D.senators[x["family"]]
     return {"id": sid, "name": senator_name(D, s, sid), "family": x["family"], "statesman": x["statesman"],
-            "faction": x["faction"], "military": r["military"], "oratory": r["oratory"], "loyalty": r["loyalty"],
+            "faction": x["faction"], "military": card["military"], "oratory": card["oratory"], "loyalty": loyalty,
             "influence": x["inf"], "popularity": x["pop"], "knights": x["knights"], "talents": x["talents"],
             "office": x["office"], "office_name": office_name(x["office"]) if x["office"] else None,
             "prior_consul": x["prior_consul"], "location": x["location"], "in_rome": in_rome(s, sid),
             "rebel": x["rebel"], "corrupt": x["corrupt"], "concessions": list(x["concessions"]),
-            "votes": r["oratory"] + x["knights"],
+            "votes": card["oratory"] + x["knights"],
             "concession_names": [card_name(D, "con:" + c) for c in x["concessions"]],
-            "place_name": place_name(D, x["location"]),
-            "faction_leader": x["faction"] is not None and s["factions"][x["faction"]]["leader"] == sid}
+            "place_name": place_name(D, x["location"]), "faction_leader": leader}
 
 
 def place_name(D: Any, location: str) -> str | None:
@@ -52,11 +83,23 @@ def place_name(D: Any, location: str) -> str | None:
     return None
 
 
-def faction_view(s: dict, D: Any, seat: str, viewer: str | None) -> dict:
+def members_by_faction(s: dict) -> dict[str | None, list[str]]:
+    """Each faction's Senators in id order, and the unaligned ones under None (one pass over the Senators)."""
+    out: dict[str | None, list[str]] = {seat: [] for seat in s["seats"]}
+    out[None] = []
+    senators = s["senators"]
+    for sid in sorted_ids(senators):
+        out.setdefault(senators[sid]["faction"], []).append(sid)
+    return out
+
+
+def faction_view(s: dict, D: Any, seat: str, viewer: str | None, members: list[str] | None = None) -> dict:
     f = s["factions"][seat]
-    members = sorted_ids(sid for sid, x in s["senators"].items() if x["faction"] == seat)
+    if members is None:
+        members = sorted_ids(sid for sid, x in s["senators"].items() if x["faction"] == seat)
+    loyalty = faction_loyalty(s, D, members)
     out = {"seat": seat, "name": seat_name(seat), "leader": f["leader"], "cards": len(f["hand"]),
-           "senators": [senator_view(s, D, sid) for sid in members],
+           "senators": [senator_view(s, D, sid, loyalty[sid]) for sid in members],
            "influence": sum(s["senators"][sid]["inf"] for sid in members)}
     if viewer == seat or viewer == REFEREE:
         out["treasury"] = f["treasury"]
@@ -64,11 +107,29 @@ def faction_view(s: dict, D: Any, seat: str, viewer: str | None) -> dict:
     return out
 
 
-def forum_view(s: dict, D: Any) -> dict:
+def faction_loyalty(s: dict, D: Any, members: list[str]) -> dict[str, int]:
+    """Each member's LOY (state.ratings, once for the whole faction): Rule 7.4 item 2, a Statesman whose
+    opponent sits in his faction has LOY 0."""
+    senators = s["senators"]
+    statesmen = {senators[sid]["statesman"] for sid in members if senators[sid]["statesman"]}
+    out = {}
+    for sid in members:
+        x = senators[sid]
+        if x["statesman"]:
+            card = D.statesmen[x["statesman"]]
+            opposed = statesmen.intersection(card.get("opposes", ())) - {x["statesman"]}
+            out[sid] = 0 if opposed else card["loyalty"]
+        else:
+            out[sid] = D.senators[x["family"]]["loyalty"]
+    return out
+
+
+def forum_view(s: dict, D: Any, unaligned: list[str] | None = None) -> dict:
     fm = s["forum"]
+    if unaligned is None:
+        unaligned = sorted_ids(sid for sid, x in s["senators"].items() if x["faction"] is None)
     return {
-        "senators": [senator_view(s, D, sid) for sid in sorted_ids(sid for sid, x in s["senators"].items()
-                                                                    if x["faction"] is None)],
+        "senators": [senator_view(s, D, sid) for sid in unaligned],
         "wars": [{"id": w, "name": card_name(D, "war:" + w), **dict(v), **war_card(D, w)} for w, v in fm["wars"].items()],
         "leaders": [{"id": lid, "name": card_name(D, "ldr:" + lid), "war": war, **leader_card(D, lid),
                      "war_name": card_name(D, "war:" + war) if war in D.wars else None}
@@ -141,7 +202,6 @@ PERSUASION_STEPS = ("forum_persuasion_counter_bribe", "forum_persuasion_continue
 
 
 def persuasion_situation(s: dict, D: Any, ctx: dict) -> str:
-    from .persuasion import base_number
     return _("%(persuader)s (%(seat)s) is trying to persuade %(target)s: bribes %(bribes)s, counter-bribes "
              "%(counter)s, base number %(base)d.", persuader=senator_name(D, s, ctx["persuader"]),
              seat=seat_name(ctx["seat"]), target=senator_name(D, s, ctx["target"]), bribes=talents(ctx["bribes"]),
@@ -149,8 +209,9 @@ def persuasion_situation(s: dict, D: Any, ctx: dict) -> str:
 
 
 def rejected_pairs_view(s: dict, D: Any) -> list[dict]:
-    from .elections import rejected_pairs_view as pairs
-    return pairs(s, D) if s.get("phase") == "senate" else []
+    if s.get("phase") != "senate":
+        return []
+    return rejected_pairs(s, D)
 
 
 def floor_view(s: dict, D: Any, viewer: str | None) -> dict | None:
@@ -158,18 +219,18 @@ def floor_view(s: dict, D: Any, viewer: str | None) -> dict | None:
     Senator's vote; the viewer's own standing votes (floor.view gates them to the viewer and the referee)."""
     if not s.get("floor") and not s.get("floor_last"):
         return None
-    from .floor import view
-    return view(s, D, viewer)
+    return floor.view(s, D, viewer)
 
 
 def build_view(s: dict, D: Any, viewer: str | None, waiting_for: list[str]) -> dict:
     chief = hrao(s, D) if s["senators"] else None
+    members = members_by_faction(s)
     return {
         "turn": s["turn"], "phase": s["phase"], "phase_name": phase_name(s["phase"]), "step": s["step"],
         "finished": s["finished"], "result": s["result"], "result_lines": result_lines(D, s, viewer),
         "seats": list(s["seats"]),
-        "factions": {seat: faction_view(s, D, seat, viewer) for seat in s["seats"]},
-        "forum": forum_view(s, D),
+        "factions": {seat: faction_view(s, D, seat, viewer, members[seat]) for seat in s["seats"]},
+        "forum": forum_view(s, D, members[None]),
         "curia": curia_view(s, D),
         "provinces": provinces_view(s, D),
         "state": {"treasury": s["treasury"], "unrest": s["unrest"], "legions": len(s["legions"]),
