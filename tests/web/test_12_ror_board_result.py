@@ -26,10 +26,10 @@ def text_of(fragment: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.unescape(fragment)))
 
 
-def rendered(app, s: dict, seat: str | None) -> str:
+def rendered(app, s: dict, seat: str | None, **page: object) -> str:
     view = {"game": {"rules": "republic_of_rome", "players": [{"seat": x, "name": x.title()} for x in s["seats"]],
                      "options": {}}, "you": {"seat": seat} if seat else None, "state": RULES.view(s, seat),
-            "prompt": None}
+            "prompt": None, **page}
     with app.test_request_context("/"):
         return text_of(board.render(view))
 
@@ -63,3 +63,13 @@ def test_12_the_collective_loss_on_the_board_names_no_winner(app):
 
 def test_12_no_result_block_while_the_game_goes_on(app):
     assert "The game is over" not in rendered(app, game(), "red")
+
+
+def test_12_the_game_page_says_the_result_once_the_history_page_on_its_board(app):
+    """The game page's "Game over" box (from the view's outcome) prints the same lines: the board leaves them
+    out there; the history page's board "as of" an event has no such box and keeps them."""
+    s = game()
+    victory.republic_falls(s, data_for(s), "four_wars")
+    outcome = {"winners": [], "scores": {seat: 0 for seat in s["seats"]}}
+    assert "Four or more Wars were Active" not in rendered(app, s, "red", outcome=outcome)
+    assert "Four or more Wars were Active" in rendered(app, s, "red", outcome=outcome, as_of=120)

@@ -45,6 +45,15 @@ def render(view: dict) -> str:
     return render_template("boards/republic_of_rome.html", b=model(view))
 
 
+def result_on_board(view: dict) -> bool:
+    """Whether the board says who won: once the game is over, unless the page around it already does (the game
+    page's "Game over" box, from the view's `outcome`, prints the same `result_lines`). The history page's board
+    "as of" an event has no such box, so it keeps the block."""
+    if not view["state"]["finished"]:
+        return False
+    return not view.get("outcome") or "as_of" in view
+
+
 def model(view: dict) -> dict:
     """What the template shows, from the view alone."""
     s = view["state"]
@@ -54,8 +63,8 @@ def model(view: dict) -> dict:
         "rules": view["game"]["rules"], "turn": s["turn"], "phase": s["phase_name"], "finished": s["finished"],
         "hrao": s.get("hrao_name"), "hrao_seat": s.get("hrao_seat"), "waiting": s.get("waiting"),
         "situation": list(s.get("situation") or []), "missed": missed_deadline_line(view),
-        "result": list(s.get("result_lines") or []) if s["finished"] else [],
-        "winners": list((s.get("result") or {}).get("winners") or []) if s["finished"] else [],
+        "result": list(s.get("result_lines") or []) if result_on_board(view) else [],
+        "winners": list((s.get("result") or {}).get("winners") or []) if result_on_board(view) else [],
         "answered": [{"seat": seat, "name": names.get(seat, seat)} for seat in s.get("sealed") or []],
         "rome": rome(s), "forum": forum(s), "war": war_model(s, names), "floor": floor(s.get("floor") or {}, names), "floor_more": floor_more(view),
         "rejected_pairs": [p["names"] for p in s.get("rejected_pairs") or []],  # Rule 9.5.2: not nominated again
