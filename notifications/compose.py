@@ -167,6 +167,8 @@ def compose(svc: Any, row: dict) -> Composed:
         raise Skip("the decision was made for the seat at once (single choice, standing order or bot)")
     if kind == "your_turn" and superseded(svc, gid, row, seat):
         raise Skip("the seat's decision changed before the e-mail was due (answered, or the next one is announced)")
+    if kind == "your_turn" and shown_by_timeout_mail(svc, gid, row, seat):
+        raise Skip("the missed deadline's e-mail of the same moment already showed the seat this decision")
     if kind == "timeout":  # as of the end of the command that recorded the missed deadline (command_end)
         events = _cached(("command", id(svc), gid, row["seq"]), lambda: command_prefix(svc.events(gid), row["seq"]))
     elif kind in EVENT_KINDS:  # as of its event: the prefix of an append-only log never changes
@@ -304,6 +306,29 @@ def answered_at_once(events: list, row: dict, seat: str) -> bool:
                 and c.get("prompt_id") == prompt_id:
             return automatic(c)
     return False
+
+
+def shown_by_timeout_mail(svc: Any, gid: str, row: dict, seat: str) -> bool:
+    """Whether the decision a your-turn row announces opened in the command that recorded a missed deadline,
+    and that deadline's e-mail (sent to every seat, as of the command's end: `command_prefix`) already shows
+    it to the seat as its decision: then the your-turn e-mail would only say it again. Both kinds go to the
+    same readers (ALLOWED), so the seat reads the decision once, with its reply address, either way."""
+    seq, prompt_id = row["seq"], (row.get("params") or {}).get("prompt_id")
+    events = _events(svc, gid, seq + 1)
+    if not prompt_id or not 0 < seq <= len(events):
+        return False
+    at, first = events[seq - 1].content.get("at"), seq - 1
+    while first > 0 and events[first - 1].content.get("at") == at:  # back to the command's first event
+        first -= 1
+    missed = next((n + 1 for n in range(first, seq) if type(events[n]).__name__ == "DeadlineMissed"), None)
+    if missed is None:
+        return False
+    end = len(command_prefix(events, missed))
+    if seq > end:  # a player's own choice after the deadline's command opened this decision
+        return False
+    game = _cached(("game", id(svc), gid, end), lambda: svc.get(gid, version=end))
+    shown = game.prompt_for(seat) if game.status == "active" else None
+    return shown is not None and shown.id == prompt_id
 
 
 def command_prefix(events: list, seq: int) -> list:

@@ -101,7 +101,8 @@ def _expected_your_turns(svc, gid) -> dict[str, int]:
     due the settle time after it opened (TABULARIUM_MAIL_SETTLE_SECONDS; these tests run with 0: due at
     once) and is sent only if, counting every event recorded by then, the decision is still the seat's.
     So a decision opened and answered for the seat by the same command (its only choice, its standing
-    order, the bot), or replaced within the window, is never announced."""
+    order, the bot), or replaced within the window, is never announced; nor is one that a missed deadline's
+    e-mail already showed the seat (`_shown_by_timeout_mail`)."""
     from notifications.outbox import MailConfig, iso_epoch
 
     settle = MailConfig.from_env().turn_settle_seconds
@@ -118,10 +119,33 @@ def _expected_your_turns(svc, gid) -> dict[str, int]:
                 while version < len(events) and times[n] <= times[version] <= times[n] + settle:
                     version += 1
                 then = svc.get(gid, version=version)
-                if then.status == "active" and then.prompt_for(seat) is not None and then.prompt_for(seat).id == pid:
+                if then.status == "active" and then.prompt_for(seat) is not None and then.prompt_for(seat).id == pid \
+                        and not _shown_by_timeout_mail(svc, gid, events, n, seat, pid):
                     counts[seat] = counts.get(seat, 0) + 1
         before = after
     return counts
+
+
+def _shown_by_timeout_mail(svc, gid, events, n, seat, pid) -> bool:
+    """Whether decision `pid`, opened by event index `n`, opened in the command that recorded a missed deadline
+    (the events sharing its `at`, up to a player's own choice) and is the seat's decision at that command's
+    end, where the missed deadline's e-mail to every seat shows it."""
+    from domain.decided_by import players_own
+
+    at, first = events[n].content["at"], n
+    while first > 0 and events[first - 1].content["at"] == at:
+        first -= 1
+    missed = [k for k in range(first, n + 1) if type(events[k]).__name__ == "DeadlineMissed"]
+    if not missed:
+        return False
+    end = missed[0] + 1
+    while end < len(events) and events[end].content["at"] == at and not (
+            type(events[end]).__name__ in ("ChoiceMade", "ChoiceSealed") and players_own(events[end].content)):
+        end += 1
+    if n + 1 > end:
+        return False
+    then = svc.get(gid, version=end)
+    return then.status == "active" and then.prompt_for(seat) is not None and then.prompt_for(seat).id == pid
 
 
 def _check_mailboxes(svc, gid, boxes, address, by_mail):

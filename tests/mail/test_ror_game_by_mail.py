@@ -1,8 +1,8 @@
 """Issue #16, e-mail end to end: a 5-player game of The Republic of Rome played only by replies through
 `mail-in` (the body of `tabularium mail-in`), with a clock whose missed deadlines hand the seat to the bot.
 One seat lets a deadline pass (`tabularium tick --now` a month later): the bot plays that decision and every
-later one of the seat. The others answer their latest your-turn e-mail (a choice by its number, a form by
-one line per field) until the game ends (about 35 s here; ROR_MAIL_TURNS=N stops after N whole turns).
+later one of the seat. The others answer the latest e-mail showing their decision (a your-turn e-mail, or the
+missed deadline's e-mail for a decision it shows; a choice by its number, a form by one line per field) until the game ends (about 35 s here; ROR_MAIL_TURNS=N stops after N whole turns).
 
 Then every mailbox is read: one thread per game (every e-mail answers the same root, in In-Reply-To and
 References), a new Message-ID each, exactly one your-turn e-mail per decision left to the seat (the
@@ -52,9 +52,12 @@ def _reply(svc, raw: bytes, capsys) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def _latest_your_turn(boxes: Mailboxes, email: str, form: bool):
-    mails = boxes.to(email, "your_turn")
-    assert mails, f"no your-turn e-mail to {email}"
+def _latest_decision_mail(boxes: Mailboxes, email: str, form: bool):
+    """The newest e-mail showing the seat its decision: a your-turn e-mail, or a missed deadline's e-mail,
+    which shows each seat its decision as of then (and no your-turn e-mail repeats it)."""
+    mails = [m for m in boxes.to(email) if m["X-Tabularium-Kind"] == "your_turn"
+             or (m["X-Tabularium-Kind"] == "timeout" and "YOUR DECISION" in text_of(m))]
+    assert mails, f"no e-mail shows {email} a decision"
     latest = mails[-1]
     assert (FORM_MAIL in " ".join(text_of(latest).split())) == form, "the latest e-mail asks for another decision"
     return latest
@@ -80,7 +83,7 @@ def test_16_five_players_by_mail_one_seat_to_the_bot(env, tmp_path, capsys):
         seat = rng.choice(due)
         assert late is None or seat != late[0], "the bot's seat still owes a decision"
         prompt = game.prompt_for(seat)
-        latest = _latest_your_turn(boxes, address[seat], prompt.form is not None)
+        latest = _latest_decision_mail(boxes, address[seat], prompt.form is not None)
         if prompt.form is None:
             body = str(rng.choice(choices_in(latest))[0])
         else:

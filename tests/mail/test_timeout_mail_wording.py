@@ -5,6 +5,7 @@ decision the policy already settled. Found by the Republic of Rome e-mail end to
 seat read "You missed the deadline…: the bot played for them" and the decision the bot had just played."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -140,4 +141,35 @@ def test_republic_of_rome_the_bot_seat_reads_no_stale_decision(sqlite_url, tmp_p
     assert "YOUR DECISION" not in text and _decision_in(svc, late[0]) == ""
     assert "missed the deadline in The Republic of Rome" in _flat(text_of(other[0]))
     assert "the bot played for them" in _flat(text_of(other[0]))
+    svc.close()
+
+
+def test_default_policy_a_decision_the_timeout_mail_shows_is_not_announced_again(sqlite_url, tmp_path):
+    """The default played for the late seat opens the next decisions in the same command: the missed
+    deadline's e-mail already shows each seat its new decision (with a reply address for it), so no
+    your-turn e-mail repeats it; a decision that opens later is announced as ever."""
+    from notifications import outbox
+
+    svc, gid, missed, late, other = _toy_blue_misses(sqlite_url, tmp_path, "default")
+    boxes = Mailboxes(tmp_path / "mail")
+    shown = {email: prompt_id for email, prompt_id in ((BOB, _decision_in(svc, late)), (ANN, _decision_in(svc, other)))
+             if prompt_id}
+    assert shown, "the toy game goes on after the default: a seat has a new decision"
+    for email, prompt_id in shown.items():
+        assert [m for m in boxes.to(email, "your_turn") if _decision_in(svc, m) == prompt_id] == []
+    skipped = [r for r in outbox.rows_for(svc.store, gid) if r["kind"] == "your_turn" and r["status"] == "skipped"
+               and "missed deadline's e-mail" in (r["last_error"] or "")]
+    assert sorted(json.loads(r["params"])["prompt_id"] for r in skipped) == sorted(shown.values())
+    for seat in ("red", "blue"):  # the seats answer on the web: what opens next is announced as ever
+        prompt = svc.get(gid).prompt_for(seat)
+        if prompt is not None:
+            svc.choose(gid, seat, prompt.id, prompt.choices[0].id)
+    game = svc.get(gid)
+    assert game.status == "active" and game.waiting_for()
+    svc.clock.advance(minutes=5)
+    flush(svc)
+    for seat, email in (("red", ANN), ("blue", BOB)):
+        now = game.prompt_for(seat)
+        if now is not None:
+            assert [_decision_in(svc, m) for m in boxes.to(email, "your_turn")] == [now.id]
     svc.close()
