@@ -2,7 +2,7 @@
 
 Each kind is a template trio `templates/<kind>/{subject.txt, body.txt, body.html}` plus a context
 function. Everything a recipient reads comes from the per-viewer projections (`history_json(events,
-seat)`, that seat's prompt, public game facts): never from raw event content, so hidden information
+seat)`, narrated once per seat by notifications/narrated.py; that seat's prompt, public game facts): never from raw event content, so hidden information
 cannot leak. Headers: a constant subject and In-Reply-To/References to a synthetic root per game and
 seat (one thread each), a deterministic Message-ID, a plus-addressed Reply-To naming (game, seat,
 prompt), List-Unsubscribe (https + mailto) with RFC 8058 one-click, and the chain head.
@@ -195,12 +195,13 @@ def compose(svc: Any, row: dict) -> Composed:
 def base_context(svc: Any, row: dict, game: Any, events: list, contact: dict,
                  language: str = locales.DEFAULT) -> dict:
     from domain.clock import clock_of, describe_clock, iso
-    from domain.narration import history_json
+    from notifications.narrated import history_entries
 
     settings, seat, gid = svc.settings, row["seat"], str(game.id)
     base = settings.base_url
-    # The history in the recipient's language: the byte budgets below measure the text they will read.
-    entries = [{**e, "text": [locales.render(t, language) for t in e["text"]]} for e in history_json(events, seat)]
+    # The history as messages; `newest_within` renders what an e-mail quotes in the recipient's language, so
+    # the byte budgets measure the text they will read (rendering the whole game for every e-mail cost more).
+    entries = history_entries(svc, gid, events, seat)
     # A standing order's choice is not the player acting: "since you last acted" still counts from their own.
     last_own = max((e.originator_version for e in events if type(e).__name__ in ("ChoiceMade", "ChoiceSealed")
                     and e.content.get("seat") == seat
