@@ -170,9 +170,9 @@ def compose(svc: Any, row: dict) -> Composed:
     if kind == "your_turn" and shown_by_timeout_mail(svc, gid, row, seat):
         raise Skip("the missed deadline's e-mail of the same moment already showed the seat this decision")
     if kind == "timeout":  # as of the end of the command that recorded the missed deadline (command_end)
-        events = _cached(("command", id(svc), gid, row["seq"]), lambda: command_prefix(svc.events(gid), row["seq"]))
+        events = command_prefix(_events(svc, gid, row["seq"]), row["seq"])
     elif kind in EVENT_KINDS:  # as of its event: the prefix of an append-only log never changes
-        events = _cached(("prefix", id(svc), gid, row["seq"]), lambda: svc.events(gid)[: row["seq"]])
+        events = _events(svc, gid, row["seq"])[: row["seq"]]
     else:
         events = _events(svc, gid, row["seq"])
     version = len(events)
@@ -424,7 +424,29 @@ def _events(svc: Any, gid: str, at_least: int) -> list:
     length = int(witness["length"]) if witness else 0
     if length < at_least:  # the index lags the event store by a moment: read the log itself
         return svc.events(gid)
-    return _cached(("events", id(svc), gid, length), lambda: svc.events(gid)[:length])
+    return _log(svc, gid, length)
+
+
+_logs: OrderedDict[tuple, list] = OrderedDict()  # (service, game) -> the events read so far, checked
+
+
+def _log(svc: Any, gid: str, length: int) -> list:
+    """The game's first `length` events. The log is append-only: the events read for an earlier e-mail are
+    kept (for a few dozen games) and only the new ones are read and checked, linked to the last one kept;
+    decoding the whole game for every e-mail cost the square of its length."""
+    from domain.chain import GENESIS
+
+    key = (id(svc), gid)
+    with _cache_lock:
+        known = _logs.get(key) or []
+    if len(known) < length:
+        known = known + svc.events_after(gid, len(known), known[-1].hash if known else GENESIS)
+        with _cache_lock:
+            _logs[key] = known
+            _logs.move_to_end(key)
+            while len(_logs) > 32:
+                _logs.popitem(last=False)
+    return known[:length]
 
 
 def _schedule(game: Any, events: list) -> Any:

@@ -379,6 +379,22 @@ class GameService:
         except Exception as exc:  # noqa: BLE001
             raise damaged(gid, exc) from None
 
+    def events_after(self, game_id: str | UUID, version: int, head: str) -> list:
+        """The stored events after event `version`, each checked as it is decoded, the first linked to `head`
+        (the hash of event `version`; GENESIS for 0): for a reader that keeps the log it has read (the e-mail
+        composer) and catches up without decoding the whole game again."""
+        gid = parse_game_id(game_id)
+        try:
+            events = list(self.store.app.events.get(gid, gt=version) if version else self.store.app.events.get(gid))
+            for event in events:
+                check_link(event.originator_version, head, event.prev_hash)
+                head = event.hash
+            return events
+        except STORE_ERRORS:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            raise damaged(gid, exc) from None
+
     def authenticate(self, token: str | None, game: Game | None = None) -> tuple[str, str] | None:
         """(game_id, seat) for a seat token, ("*", "operator") for the operator token, else None.
 

@@ -71,3 +71,37 @@ def test_a_finished_game_is_narrated_unredacted_and_another_log_starts_afresh(tm
     assert narrated.history_entries(svc, gid, forged, seat) == history_json(forged, seat)
     svc.close()
     other_svc.close()
+
+
+def test_the_composer_reads_each_event_once_and_checks_its_link(tmp_path, monkeypatch):
+    """notifications.compose._log keeps the events read for earlier e-mails and reads only the new ones
+    (GameService.events_after), each linked to the last one kept; a link that does not hold is damage."""
+    from domain.chain import GENESIS
+    from notifications import compose
+    from service.games import GameDamaged
+
+    svc, gid, events = played(tmp_path, "log", "republic_of_rome", 3, 5, finish=False)
+    read = []
+    original = svc.events_after
+
+    def counting(game_id, version, head):
+        got = original(game_id, version, head)
+        read.append(len(got))
+        return got
+
+    monkeypatch.setattr(svc, "events_after", counting)
+    for n in (5, 5, 30, 12, len(events)):
+        assert [e.hash for e in compose._log(svc, gid, n)] == [e.hash for e in events[:n]]
+    rng = random.Random(2)
+    for _move in range(5):  # the game goes on: the next e-mails read only its new events
+        prompt = rng.choice(svc.get(gid).open_prompts())
+        game = svc.get(gid)
+        svc.choose(gid, prompt.seat, prompt.id, random_legal(game.rules, game.state, prompt, rng))
+    longer = svc.events(gid)
+    assert [e.hash for e in compose._log(svc, gid, len(longer))] == [e.hash for e in longer]
+    assert [e.hash for e in compose._log(svc, gid, 7)] == [e.hash for e in events[:7]]
+    assert read == [len(events), len(longer) - len(events)], "an event was read twice"
+    assert [e.hash for e in original(gid, 0, GENESIS)] == [e.hash for e in longer]
+    with pytest.raises(GameDamaged):
+        original(gid, 10, events[3].hash)  # event 11 does not link to event 4
+    svc.close()
