@@ -176,14 +176,14 @@ def compose(svc: Any, row: dict) -> Composed:
     else:
         events = _events(svc, gid, row["seq"])
     version = len(events)
-    game = _cached(("game", id(svc), gid, version), lambda: svc.get(gid, version=version))
+    game = _cached(("game", id(svc), gid, version), lambda: _game(svc, gid, version))
     from notifications.preferences import get_language
 
     # As of the e-mail's own prefix of the log, like everything else in it: the same log, the same e-mail.
     ctx = base_context(svc, row, game, events, contact,
                        recipient_language({**contact, "language": get_language(game, seat)}))
     if kind == "timeout":  # the seats' names as the deadline passed: not yet "Bob (bot)"
-        before = _cached(("game", id(svc), gid, row["seq"]), lambda: svc.get(gid, version=row["seq"]))
+        before = _cached(("game", id(svc), gid, row["seq"]), lambda: _game(svc, gid, row["seq"]))
         ctx.update(names_before={s["seat"]: s["name"] for s in before.seats}, game_options=game.options)
         if (row["params"] or {}).get("late") == seat:
             ctx.update(player=ctx["names_before"].get(seat, seat),
@@ -327,7 +327,7 @@ def shown_by_timeout_mail(svc: Any, gid: str, row: dict, seat: str) -> bool:
     end = len(command_prefix(events, missed))
     if seq > end:  # a player's own choice after the deadline's command opened this decision
         return False
-    game = _cached(("game", id(svc), gid, end), lambda: svc.get(gid, version=end))
+    game = _cached(("game", id(svc), gid, end), lambda: _game(svc, gid, end))
     shown = game.prompt_for(seat) if game.status == "active" else None
     return shown is not None and shown.id == prompt_id
 
@@ -392,7 +392,7 @@ def superseded(svc: Any, gid: str, row: dict, seat: str) -> bool:
     opened = iso_epoch(events[version - 1].content["at"])
     while version < len(events) and opened <= iso_epoch(events[version].content["at"]) <= due:
         version += 1  # (an event stamped before the opening one, after a clock ahead of ours, ends the window)
-    game = _cached(("game", id(svc), gid, version), lambda: svc.get(gid, version=version))
+    game = _cached(("game", id(svc), gid, version), lambda: _game(svc, gid, version))
     if game.status != "active":
         return True
     current = game.prompt_for(seat)
@@ -428,6 +428,35 @@ def _events(svc: Any, gid: str, at_least: int) -> list:
 
 
 _logs: OrderedDict[tuple, list] = OrderedDict()  # (service, game) -> the events read so far, checked
+_games: OrderedDict[tuple, Any] = OrderedDict()  # (service, game) -> the newest game folded here (read only)
+
+
+def _game(svc: Any, gid: str, version: int) -> Any:
+    """The game as of event `version`. E-mails are composed mostly in the order of their events, so the game
+    is folded on from the newest one folded here (a copy, as the repository's cache does) over the events
+    `_log` keeps, instead of rebuilt from its snapshot for every e-mail; an older version is loaded as ever."""
+    import copy
+
+    from service.store import project_game
+
+    key = (id(svc), gid)
+    with _cache_lock:
+        base = _games.get(key)
+    if base is not None and base.version == version:
+        return base
+    events = _events(svc, gid, version) if base is not None and base.version < version else []
+    if len(events) >= version:
+        game = project_game(copy.deepcopy(base), events[base.version:version])
+    else:
+        game = svc.get(gid, version=version)
+    with _cache_lock:
+        newest = _games.get(key)
+        if newest is None or newest.version < game.version:
+            _games[key] = game
+            _games.move_to_end(key)
+            while len(_games) > 32:
+                _games.popitem(last=False)
+    return game
 
 
 def _log(svc: Any, gid: str, length: int) -> list:

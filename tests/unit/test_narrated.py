@@ -105,3 +105,25 @@ def test_the_composer_reads_each_event_once_and_checks_its_link(tmp_path, monkey
     with pytest.raises(GameDamaged):
         original(gid, 10, events[3].hash)  # event 11 does not link to event 4
     svc.close()
+
+
+def test_the_composer_folds_the_game_on_from_the_newest_it_folded(tmp_path, monkeypatch):
+    """notifications.compose._game: the game as of any event, folded on from the newest one it holds (or
+    loaded, for an older version), is the game the service loads at that version."""
+    from notifications import compose
+
+    svc, gid, events = played(tmp_path, "fold", "republic_of_rome", 3, 6, finish=False)
+    loads = []
+    original = svc.get
+
+    def counting(game_id, version=None):
+        loads.append(version)
+        return original(game_id, version=version)
+
+    monkeypatch.setattr(svc, "get", counting)
+    for n in (3, 20, 21, 45, 10, len(events)):
+        game, want = compose._game(svc, gid, n), original(gid, version=n)
+        assert (game.version, game.state, game.seats, [p.id for p in game.open_prompts()]) == \
+            (want.version, want.state, want.seats, [p.id for p in want.open_prompts()]), n
+    assert loads == [3, 10], "a newer version was loaded instead of folded on"
+    svc.close()
