@@ -366,18 +366,7 @@ class GameService:
         """Every stored event, each checked as it is decoded and linked to the one before (history, export
         and the history pages read every row, so an older row changed while the game sits in a cache is
         caught here, at the latest when someone looks at the history)."""
-        gid = parse_game_id(game_id)
-        try:
-            events = list(self.store.app.events.get(gid))
-            head = GENESIS
-            for event in events:
-                check_link(event.originator_version, head, event.prev_hash)
-                head = event.hash
-            return events
-        except STORE_ERRORS:
-            raise
-        except Exception as exc:  # noqa: BLE001
-            raise damaged(gid, exc) from None
+        return self.events_after(game_id, 0, GENESIS)
 
     def events_after(self, game_id: str | UUID, version: int, head: str) -> list:
         """The stored events after event `version`, each checked as it is decoded, the first linked to `head`
