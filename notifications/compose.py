@@ -437,8 +437,6 @@ def _game(svc: Any, gid: str, version: int) -> Any:
     `_log` keeps, instead of rebuilt from its snapshot for every e-mail; an older version is loaded as ever."""
     import copy
 
-    from service.store import project_game
-
     key = (id(svc), gid)
     with _cache_lock:
         base = _games.get(key)
@@ -446,7 +444,9 @@ def _game(svc: Any, gid: str, version: int) -> Any:
         return base
     events = _events(svc, gid, version) if base is not None and base.version < version else []
     if len(events) >= version:
-        game = project_game(copy.deepcopy(base), events[base.version:version])
+        game = copy.deepcopy(base)
+        for event in events[base.version:version]:  # the fold service.store.project_game makes
+            game = event.mutate(game)
     else:
         game = svc.get(gid, version=version)
     with _cache_lock:
