@@ -403,7 +403,7 @@ GLOSSARY: tuple[dict, ...] = (
 # ------------------------------------------------------------------------------------------ options
 OPTION_SECTIONS: dict[str, str] = {
     "temporary_consul": "setup", "game_end": "goal", "imminent_wars": "initiatives",
-    "leader_change_or_games_exclusive": "initiative-actions", "third_party_persuasion_support": "persuasion",
+    "leader_change_or_games_exclusive": "initiative-actions", "third_party_persuasion_support": "persuasion", "blackmail_separate_rolls": "persuasion",
     "abandon_opposed_statesman": "persuasion", "legion_loss_costs_popularity": "combat",
     "recalled_governor_stays_corrupt": "revenue", "player_to_player_money": "redistribution",
     "card_trading": "information", "knight_attract_requires_rome": "initiative-actions",

@@ -41,6 +41,10 @@ SPEC = OptionSpec([
     Option.bool("third_party_persuasion_support", False,
                 _("Yes: other factions may add money to help a persuasion attempt. No: they may only pay to "
                   "resist it."), advanced=True, label=_("Others may support a persuasion")),
+    Option.bool("blackmail_separate_rolls", False,
+                _("Yes: when a Blackmail fails, the target loses two dice of Influence and two other dice of "
+                  "Popularity. No: one roll of two dice counts for both."), advanced=True,
+                label=_("Blackmail: two rolls")),
     Option.bool("abandon_opposed_statesman", True,
                 _("Yes: a faction holding two opposed Statesmen may release one of them to the Forum (Avalon "
                   "Hill)."), label=_("Release an opposed Statesman")),

@@ -293,8 +293,11 @@ def resolve(s: dict, D: Any, rng: Random) -> None:
     if success and old is not None:
         left_empty(s, D, old, rng)
     if not success and ctx["card"] == "blackmail":
-        loss = sum(roll(s, rng, 2, "blackmail", seat=ctx["seat"]))  # [A] one roll for both
-        inf, pop = change(s, ctx["target"], "inf", -loss), change(s, ctx["target"], "pop", -loss)
+        # Rule 14 [A]: one 2d6 roll counts for both, or one each with `blackmail_separate_rolls` (spec 20)
+        inf_loss = sum(roll(s, rng, 2, "blackmail", seat=ctx["seat"]))
+        pop_loss = sum(roll(s, rng, 2, "blackmail", seat=ctx["seat"])) if s["options"].get("blackmail_separate_rolls") \
+            else inf_loss
+        inf, pop = change(s, ctx["target"], "inf", -inf_loss), change(s, ctx["target"], "pop", -pop_loss)
         note(s, "blackmail_penalty", target=ctx["target"], inf=-inf, pop=-pop)
     ret(s, D, rng)
 

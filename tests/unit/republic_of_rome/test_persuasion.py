@@ -149,6 +149,16 @@ def test_7_4_blackmail_that_fails_costs_the_target_2d6_influence_and_popularity(
     assert notes(s, "blackmail_penalty")[0] == {"k": "blackmail_penalty", "target": "6", "inf": 5, "pop": 5}
 
 
+def test_7_4_blackmail_with_separate_rolls_rolls_2d6_for_influence_and_2d6_for_popularity():
+    s = position(blackmail_separate_rolls=True)
+    s["factions"]["red"]["hand"] = ["int:blackmail.1"]
+    s["senators"]["6"].update(inf=10, pop=1)
+    s, rng = started(s, dice=[6, 5, 2, 3, 1, 1])  # 11 fails; Influence 2d6 = 5, Popularity 2d6 = 2
+    s = answer(s, "red", {"persuader": "1", "target": "6", "bribe": 0, "card": "blackmail"}, rng)
+    assert s["senators"]["6"]["inf"] == 5 and s["senators"]["6"]["pop"] == -1
+    assert notes(s, "blackmail_penalty")[0] == {"k": "blackmail_penalty", "target": "6", "inf": 5, "pop": 2}
+
+
 def test_7_4_evil_omens_add_to_the_persuasion_roll():
     s, rng = started(position(), dice=[3, 3])
     with_event(s, "evil_omens", 2)
