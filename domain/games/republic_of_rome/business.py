@@ -23,7 +23,7 @@ from domain.i18n import _
 from domain.rules import IllegalAction
 
 from .machine import FORM, Step, goto, state
-from .names import card_name, senator_name
+from .names import card_name, candidate_name, senator_name
 from .narrate import narrates
 from . import tribunes
 from .senate import advance, after_vote, pm_seat, proposal
@@ -109,7 +109,7 @@ def in_rome_aligned(s: dict) -> list[str]:
 
 
 def senator_options(D: Any, s: dict, ids: list[str]) -> tuple[Option, ...]:
-    return tuple(Option(sid, senator_name(D, s, sid)) for sid in ids)
+    return tuple(Option(sid, candidate_name(D, s, sid)) for sid in ids)
 
 
 WITHDRAW, WITHDRAW_ADJOURN = "withdraw", "withdraw_adjourn"

@@ -15,7 +15,7 @@ from .business import Kind, kind
 from .forces import (command_of, commands, end_command, fleets_at, move, naval_pending, strength, units_at,
                      war_strength)
 from .governors import province_label
-from .names import card_name, senator_name
+from .names import card_name, candidate_name, senator_name
 from .narrate import narrates
 from .senate import proposal, refused
 from .state import holder, in_rome, note, sort_key
@@ -27,7 +27,7 @@ def sent(s: dict) -> list[str]:
 
 
 def senator_options(D: Any, s: dict, ids: list[str]) -> tuple[Option, ...]:
-    return tuple(Option(sid, senator_name(D, s, sid)) for sid in ids)
+    return tuple(Option(sid, candidate_name(D, s, sid)) for sid in ids)
 
 
 def war_options(D: Any, s: dict, ids: list[str]) -> tuple[Option, ...]:

@@ -17,7 +17,7 @@ from domain.i18n import _
 
 from .forces import active_wars, war_strength
 from .machine import FORM, Step, goto, state
-from .names import senator_name
+from .names import candidate_name, senator_name
 from .narrate import narrates
 from .elections import start_censor
 from .senate import pm_seat, settle_candidate, vote_on_candidate
@@ -51,7 +51,7 @@ def consuls(s: dict) -> list[str]:
 
 
 def candidate_options(D: Any, s: dict) -> tuple[Option, ...]:
-    return (Option(NOBODY, _("Nobody")),) + tuple(Option(sid, senator_name(D, s, sid)) for sid in dictator_candidates(s))
+    return (Option(NOBODY, _("Nobody")),) + tuple(Option(sid, candidate_name(D, s, sid)) for sid in dictator_candidates(s))
 
 
 @state
@@ -185,7 +185,7 @@ class SenateMasterOfHorse(Step):
         return {self.dictator_seat(s): [FORM]}
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
-        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in horse_candidates(s))
+        options = tuple(Option(sid, candidate_name(D, s, sid)) for sid in horse_candidates(s))
         return Form((OneOf("master_of_horse", _("Master of Horse"), options),))
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:

@@ -13,7 +13,7 @@ from domain.rules import IllegalAction, semicolon_list
 
 from .dice import roll
 from .machine import FORM, Step, goto, state
-from .names import senator_name
+from .names import candidate_name, senator_name
 from .narrate import ROLL_PURPOSES, narrates
 from .senate import advance, after_vote, pm_seat, proposal, settle_candidate, vote_on_candidate
 from .state import aligned, bump, change, in_rome, note, sort_key
@@ -80,13 +80,13 @@ class SenateElectConsuls(Step):
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
         paired = {sid for p in open_pairs(s) for sid in p}  # a candidate whose every pair was rejected is left out
-        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in consul_candidates(s) if sid in paired)
+        options = tuple(Option(sid, candidate_name(D, s, sid)) for sid in consul_candidates(s) if sid in paired)
         fields = [OneOf("first", _("First candidate"), options), OneOf("second", _("Second candidate"), options),
                   order_field()]
         if censor_in_advance(s):
             fields.append(OneOf("censor", _("Censor, put to the vote after the Consuls (and the Dictator)"),
                                 (Option(LATER, _("I nominate the Censor later")),)
-                                + tuple(Option(sid, senator_name(D, s, sid)) for sid in censor_in_advance(s))))
+                                + tuple(Option(sid, candidate_name(D, s, sid)) for sid in censor_in_advance(s))))
         return Form(tuple(fields), encode(self.default(s, D, seat, [])))
 
     def check(self, s: dict, D: Any, seat: str, values: dict) -> None:
@@ -350,7 +350,7 @@ class SenateElectCensor(Step):
         return {seat: [FORM]} if seat else {}
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
-        options = tuple(Option(sid, senator_name(D, s, sid)) for sid in censor_candidates(s))
+        options = tuple(Option(sid, candidate_name(D, s, sid)) for sid in censor_candidates(s))
         return Form((OneOf("censor", _("Candidate for Censor"), options), order_field()),
                     encode(self.default(s, D, seat, [])))
 

@@ -20,7 +20,7 @@ from domain.rules import IllegalAction
 
 from .business import NONE, Kind, kind, submit
 from .machine import FORM, Step, state
-from .names import name_of, senator_name
+from .names import name_of, candidate_name, senator_name
 from .narrate import narrates
 from .senate import advance, pm_seat, proposal, refused
 from .state import in_rome, note, sort_key
@@ -80,7 +80,7 @@ class Governors(Kind):
     def form(self, s: dict, D: Any) -> Form:
         items = tuple(Option(p, province_label(D, p)) for p in self.provinces(s))
         everyone = sorted({sid for p in self.provinces(s) for sid in candidates(s, p)}, key=sort_key)
-        who = (Option(NONE, _("Nobody")),) + tuple(Option(sid, senator_name(D, s, sid)) for sid in everyone)
+        who = (Option(NONE, _("Nobody")),) + tuple(Option(sid, candidate_name(D, s, sid)) for sid in everyone)
         how = (Option(SEPARATELY, _("One vote for each Governor")), Option(TOGETHER, _("One vote for all of them")))
         return Form((EachOf("governors", _("Governors"), items, OneOf("senator", _("Senator"), who)),
                      OneOf("vote", _("Voting"), how)))
@@ -176,7 +176,7 @@ class SenateElectGovernors(Step):
         k = Governors()
         items = tuple(Option(p, province_label(D, p)) for p in self.open(s))
         everyone = sorted({sid for p in self.open(s) for sid in candidates(s, p)}, key=sort_key)
-        who = (Option(NONE, _("Nobody")),) + tuple(Option(sid, senator_name(D, s, sid)) for sid in everyone)
+        who = (Option(NONE, _("Nobody")),) + tuple(Option(sid, candidate_name(D, s, sid)) for sid in everyone)
         base = k.form(s, D)
         fields = (EachOf("governors", _("Governors"), items, OneOf("senator", _("Senator"), who)), base.fields[1],
                   order_field())

@@ -71,6 +71,16 @@ def senator_name(D: Any, s: dict, sid: str) -> str:
     return card_senator_name(D, sid)
 
 
+def candidate_name(D: Any, s: dict, sid: str) -> str:
+    """A Senator as the Senate's forms offer him to a choice among factions: 'Fabius (2), Yellow' (factions
+    are public), so a Presiding Magistrate or a Censor choosing by e-mail need not look up the board."""
+    x = s["senators"].get(sid)
+    if x is None or x["faction"] is None:
+        return senator_name(D, s, sid)
+    from domain.rules import seat_name
+    return _("%(senator)s, %(faction)s", senator=senator_name(D, s, sid), faction=seat_name(x["faction"]))
+
+
 def card_senator_name(D: Any, sid: str) -> str:
     """A Senator card's name with its id, whether in play or not. The Message depends on the data only, so
     it is made once per card and data set (D.name_cache) and shared: Messages are never changed."""

@@ -32,7 +32,7 @@ from domain.rules import IllegalAction
 
 from .dice import draw_chits, evil_omens, roll
 from .machine import FORM, Step, call, ret, state
-from .names import senator_name
+from .names import candidate_name, senator_name
 from .narrate import ROLL_PURPOSES, narrates
 from .state import aligned, bump, change, holder, hrao, in_rome, note, sort_key
 from .voting import order_field, start_vote, words
@@ -157,9 +157,9 @@ class SenateProsecutions(Step):
 
     def form(self, s: dict, D: Any, seat: str) -> Form:
         accused = (Option(NOBODY, _("Nobody: end the Prosecutions")),) + tuple(
-            Option(sid, senator_name(D, s, sid)) for sid in accusable(s, D))
+            Option(sid, candidate_name(D, s, sid)) for sid in accusable(s, D))
         charge = tuple(Option(c, CHARGE_WORDS[c]) for c in charges_left(s, D))
-        prosecutor = tuple(Option(sid, senator_name(D, s, sid)) for sid in prosecutors(s))
+        prosecutor = tuple(Option(sid, candidate_name(D, s, sid)) for sid in prosecutors(s))
         return Form((OneOf("accused", _("Accused"), accused), OneOf("charge", _("Charge"), charge),
                      OneOf("prosecutor", _("Prosecutor"), prosecutor), order_field(),
                      OneOf("then", _("After this trial"), (Option("continue", _("I decide then")),

@@ -26,7 +26,7 @@ from domain.rules import IllegalAction
 
 from . import assassination, consul_control, floor, standing_votes, tribunes
 from .floor import voters
-from .names import senator_name
+from .names import candidate_name, senator_name
 from .state import votes
 
 
@@ -121,7 +121,7 @@ def attempt_fields(s: dict, D: Any, seat: str, proposal: dict) -> list:
     normal = assassination.targets(s, seat) if seat not in assassination.attackers(s) else []
     if not (free or normal) or not assassination.assassins(s, seat):
         return []
-    targets = [Option(sid, senator_name(D, s, sid)) for sid in normal]
+    targets = [Option(sid, candidate_name(D, s, sid)) for sid in normal]
     targets += [Option(f"{sid}@land_bill", _("%(senator)s (the Land Bill's free attempt)",
                                              senator=senator_name(D, s, sid))) for sid in free]
     out = [OneOf("assassin", _("Assassination attempt: your assassin"),

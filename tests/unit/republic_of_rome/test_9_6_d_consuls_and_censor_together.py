@@ -68,3 +68,12 @@ def test_9_6_a_rejected_pair_keeps_the_advance_censor_as_the_next_form_s_default
     s = answer(votes_all(s, "no"), "red", "lose_influence")  # a unanimous defeat
     assert asked_kinds(s) == {"red": "nominate_consuls"}
     assert '"censor":"5"' in RULES.default_choice(s, "red")
+
+
+def test_9_5_the_nomination_names_each_candidate_s_faction():
+    """Factions are public: the Presiding Magistrate's form (and so his e-mail) says whose each candidate is."""
+    s = table()
+    form = prompt_for(s, "red").form
+    labels = {o.value: str(o.label) for o in form.field("first").options}
+    assert labels["2"] == "Fabius (2), Red" and labels["4"] == "Julius (4), Blue" and labels["8"].endswith(", Green")
+    assert {o.value: str(o.label) for o in form.field("censor").options}["5"].endswith(", Green")
