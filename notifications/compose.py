@@ -702,11 +702,13 @@ def newest_within(entries: list[dict], budget: int, cap: int | None = None,
     kept: list[dict] = []
     used = 0
     for entry in reversed(entries):
-        line = clip(" ".join(locales.render(t, language) for t in entry["text"]), cap, language)
+        sentences = [locales.render(t, language) for t in entry["text"]]
+        line = clip(" ".join(sentences), cap, language)
         size = len(line.encode("utf-8"))
         if kept and used + size > budget:
             break
-        kept.append({**entry, "text": [line]})
+        # Kept sentence by sentence (a template may put each on its own line) unless the entry had to be cut.
+        kept.append({**entry, "text": sentences if line == " ".join(sentences) else [line]})
         used += size
     return kept[::-1], len(entries) - len(kept)
 

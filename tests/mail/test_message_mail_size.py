@@ -66,6 +66,32 @@ def test_the_newest_message_is_kept_even_alone_over_the_budget_and_short_ones_ar
     assert sum(len(e["text"][0].encode()) for e in kept) <= composer.MESSAGE_BUDGET
 
 
+def test_an_entry_keeps_its_sentences_apart_unless_it_had_to_be_cut():
+    """An event narrated in several sentences (a Republic of Rome phase change: a dozen) is quoted a sentence a
+    line in "Since you last acted" (_since.txt, _layout.html); an entry cut to ENTRY_BYTES is one line."""
+    entry = {"seq": 7, "text": ["Dice for the State of the Republic: 3, 5, 1 (total 9).", "Unrest changes by 3 to 4."]}
+    kept, older = composer.newest_within([entry], composer.MESSAGE_BUDGET)
+    assert kept == [entry] and older == 0
+    long = {"seq": 8, "text": ["x" * composer.ENTRY_BYTES, "Unrest changes by 3 to 4."]}
+    kept, _older = composer.newest_within([long], composer.MESSAGE_BUDGET)
+    assert len(kept[0]["text"]) == 1 and kept[0]["text"][0].endswith("the whole message is on the game page]")
+
+
+def test_an_entry_of_several_sentences_is_quoted_a_sentence_a_line(tmp_path):
+    """The game's creation is narrated in two sentences (who plays, the seed commitment): the first e-mails
+    quote them on two lines, the second indented under the first, and as two lines in the HTML."""
+    svc = mail_service(f"sqlite:///{tmp_path}/events.sqlite3", tmp_path)
+    svc.create_game("toy", PLAYERS[:2], {}, seed="ab" * 32)
+    flush(svc)
+    mail = Mailboxes(tmp_path / "mail").to(PLAYERS[0]["email"], "your_turn")[0]
+    since = text_of(mail).split("Since you last acted:", 1)[1].split("\n--", 1)[0].strip("\n").splitlines()
+    assert since[0].startswith("  #1 ") and "created for" in since[0] and "Seed commitment" not in since[0]
+    assert since[1].startswith("      Seed commitment: "), since
+    html = html_of(mail).split("Since you last acted", 1)[1]
+    assert "created for" in html and "<br>Seed commitment" in html.replace("\n", "")
+    svc.close()
+
+
 def busy_table(svc, seats: int = 4) -> tuple[str, int]:
     gid = svc.create_game("toy", PLAYERS[:seats], seed="0e" * 32)["id"]
     posted = 0
